@@ -1,0 +1,191 @@
+package io.ishmem.core.heap;
+
+import io.ishmem.IshmemException;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Layout of the control block at the start of every PE's memory file, before its symmetric heap.
+ * Each PE writes its own header and state; peers write only the barrier flags, each flag by exactly
+ * one peer, each on its own cache line.
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +---------------------------------------------------------------+
+ *  |                       Magic "ISHMEMCB"                        |
+ *  +---------------------------------------------------------------+
+ *  |            Version (written last)     |        PE             |
+ *  +---------------------------------------------------------------+
+ *  |        nPEs           |        pid            | max teams     |
+ *  +---------------------------------------------------------------+
+ *  |                  Job id hash  |  Symmetric heap size          |
+ *  +---------------------------------------------------------------+  128 (two cache lines)
+ *  |  State (owner, release)       |  Heartbeat ms (owner, release)|
+ *  +---------------------------------------------------------------+  256
+ *  |  Announcements: one 64-byte line per team slot, owner-written:|
+ *  |  two 32-byte entries by collective parity: seq|op, arg0, arg1 |
+ *  +---------------------------------------------------------------+  256 + 64 * maxTeams
+ *  |  Barrier flags: maxTeams x MAX_ROUNDS lines, one writer each: |
+ *  |  (sequence << 8 | collective op), release/acquire             |
+ *  +---------------------------------------------------------------+  rounded up to 4096
+ * </pre>
+ */
+public final class ControlBlock
+{
+    public static final long MAGIC = 0x424D_4D45_4D48_5349L; // "ISHMEMMB" little-endian
+    public static final int MAJOR_VERSION = 1;
+    public static final int MINOR_VERSION = 0;
+    public static final int VERSION = (MAJOR_VERSION << 16) | MINOR_VERSION;
+
+    public static final int CACHE_LINE = 64;
+    /** Rounds of a dissemination barrier over the largest supported team: log2(MAX_PES). */
+    public static final int MAX_ROUNDS = 12;
+    public static final int MAX_PES = 1 << MAX_ROUNDS;
+
+    public static final long MAGIC_OFFSET = 0;
+    public static final long VERSION_OFFSET = MAGIC_OFFSET + 8;
+    public static final long PE_OFFSET = VERSION_OFFSET + 4;
+    public static final long NPES_OFFSET = PE_OFFSET + 4;
+    public static final long PID_OFFSET = NPES_OFFSET + 4;
+    public static final long MAX_TEAMS_OFFSET = PID_OFFSET + 4;
+    public static final long JOB_HASH_OFFSET = MAX_TEAMS_OFFSET + 4 + 4;
+    public static final long HEAP_SIZE_OFFSET = JOB_HASH_OFFSET + 8;
+
+    public static final long STATE_OFFSET = 2 * CACHE_LINE;
+    public static final long HEARTBEAT_OFFSET = STATE_OFFSET + 8;
+    public static final long ANNOUNCE_OFFSET = 4 * CACHE_LINE;
+    public static final long ANNOUNCE_ENTRY_LENGTH = 32;
+
+    public static final long STATE_STARTING = 0;
+    public static final long STATE_RUNNING = 1;
+    public static final long STATE_CLOSED = 2;
+    public static final long STATE_FAILED = 3;
+
+    private static final long PAGE = 4096;
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+    private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
+
+    private ControlBlock()
+    {
+    }
+
+    public static long barrierFlagsOffset(final int maxTeams)
+    {
+        return ANNOUNCE_OFFSET + (long)maxTeams * CACHE_LINE;
+    }
+
+    /**
+     * @param maxTeams team slots.
+     * @return bytes of the control block, a whole number of pages so the heap after it is page-aligned.
+     */
+    public static long length(final int maxTeams)
+    {
+        final long end = barrierFlagsOffset(maxTeams) + (long)maxTeams * MAX_ROUNDS * CACHE_LINE;
+        return (end + PAGE - 1) & -PAGE;
+    }
+
+    public static long flagOffset(final int maxTeams, final int teamSlot, final int round)
+    {
+        return barrierFlagsOffset(maxTeams) + ((long)teamSlot * MAX_ROUNDS + round) * CACHE_LINE;
+    }
+
+    public static long announceOffset(final int teamSlot, final long sequence)
+    {
+        return ANNOUNCE_OFFSET + (long)teamSlot * CACHE_LINE + (sequence & 1) * ANNOUNCE_ENTRY_LENGTH;
+    }
+
+    /**
+     * Writes the header of this PE's block; the version goes last, released, as the "ready" mark.
+     */
+    public static void writeHeader(final MemorySegment block, final int pe, final int nPes, final int pid,
+        final int maxTeams, final long jobHash, final long heapSize)
+    {
+        block.set(ValueLayout.JAVA_LONG, MAGIC_OFFSET, MAGIC);
+        block.set(ValueLayout.JAVA_INT, PE_OFFSET, pe);
+        block.set(ValueLayout.JAVA_INT, NPES_OFFSET, nPes);
+        block.set(ValueLayout.JAVA_INT, PID_OFFSET, pid);
+        block.set(ValueLayout.JAVA_INT, MAX_TEAMS_OFFSET, maxTeams);
+        block.set(ValueLayout.JAVA_LONG, JOB_HASH_OFFSET, jobHash);
+        block.set(ValueLayout.JAVA_LONG, HEAP_SIZE_OFFSET, heapSize);
+        putState(block, STATE_STARTING);
+        INT.setRelease(block, VERSION_OFFSET, VERSION);
+    }
+
+    /**
+     * Checks a peer's block as it is mapped: another major version, another job or another shape is
+     * refused with both values in the message.
+     */
+    public static void check(final MemorySegment block, final int expectedPe, final int nPes, final int maxTeams,
+        final long jobHash, final long heapSize)
+    {
+        final int version = (int)INT.getAcquire(block, VERSION_OFFSET);
+        final long magic = block.get(ValueLayout.JAVA_LONG, MAGIC_OFFSET);
+        if (magic != MAGIC)
+        {
+            throw new IshmemException("control block of PE " + expectedPe + ": bad magic 0x" +
+                Long.toHexString(magic) + " (not an ishmem4j heap)");
+        }
+        if ((version >>> 16) != MAJOR_VERSION)
+        {
+            throw new IshmemException("control block of PE " + expectedPe + ": version " + (version >>> 16) + "." +
+                (version & 0xFFFF) + " is not compatible with this PE's version " + MAJOR_VERSION + "." +
+                MINOR_VERSION + ": run one ishmem4j version across the job");
+        }
+        expect(expectedPe, "PE number", block.get(ValueLayout.JAVA_INT, PE_OFFSET), expectedPe);
+        expect(expectedPe, "nPes (ISHMEM_NPES)", block.get(ValueLayout.JAVA_INT, NPES_OFFSET), nPes);
+        expect(expectedPe, "max teams (ISHMEM_MAX_TEAMS)", block.get(ValueLayout.JAVA_INT, MAX_TEAMS_OFFSET), maxTeams);
+        expect(expectedPe, "job id hash", block.get(ValueLayout.JAVA_LONG, JOB_HASH_OFFSET), jobHash);
+        expect(expectedPe, "symmetric heap size (ISHMEM_SYMMETRIC_SIZE)",
+            block.get(ValueLayout.JAVA_LONG, HEAP_SIZE_OFFSET), heapSize);
+    }
+
+    private static void expect(final int pe, final String what, final long actual, final long expected)
+    {
+        if (actual != expected)
+        {
+            throw new IshmemException("control block of PE " + pe + ": " + what + " is " + actual +
+                " but this PE has " + expected + ": every PE of a job must be started alike");
+        }
+    }
+
+    public static int pid(final MemorySegment block)
+    {
+        return block.get(ValueLayout.JAVA_INT, PID_OFFSET);
+    }
+
+    public static long state(final MemorySegment block)
+    {
+        return (long)LONG.getAcquire(block, STATE_OFFSET);
+    }
+
+    public static void putState(final MemorySegment block, final long state)
+    {
+        // release: a peer that sees CLOSED also sees every store this PE made before closing
+        LONG.setRelease(block, STATE_OFFSET, state);
+    }
+
+    public static long heartbeatMs(final MemorySegment block)
+    {
+        return (long)LONG.getOpaque(block, HEARTBEAT_OFFSET);
+    }
+
+    public static void putHeartbeatMs(final MemorySegment block, final long nowMs)
+    {
+        // opaque pairs with the opaque read: only the value matters, nothing is published with it
+        LONG.setOpaque(block, HEARTBEAT_OFFSET, nowMs);
+    }
+
+    public static String stateName(final long state)
+    {
+        return switch ((int)state)
+        {
+            case 0 -> "STARTING";
+            case 1 -> "RUNNING";
+            case 2 -> "CLOSED";
+            case 3 -> "FAILED";
+            default -> "UNKNOWN(" + state + ")";
+        };
+    }
+}

@@ -1,0 +1,98 @@
+package io.ishmem.core.heap;
+
+import io.ishmem.SymmetricSegment;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Optional;
+
+/** A range of the symmetric heap: an allocation or a slice of one. */
+public final class HeapSegment implements SymmetricSegment
+{
+    final SymmetricHeap heap;
+    final Allocation allocation;
+    final long offset;
+    final long size;
+    private final MemorySegment localView;
+
+    HeapSegment(final SymmetricHeap heap, final Allocation allocation, final long offset, final long size)
+    {
+        this.heap = heap;
+        this.allocation = allocation;
+        this.offset = offset;
+        this.size = size;
+        this.localView = heap.localHeap().asSlice(offset, size);
+    }
+
+    /** The allocation a segment belongs to; its root segment is the one free accepts. */
+    static final class Allocation
+    {
+        final long offset;
+        boolean freed;
+        HeapSegment root;
+
+        Allocation(final long offset)
+        {
+            this.offset = offset;
+        }
+    }
+
+    @Override
+    public long byteSize()
+    {
+        return size;
+    }
+
+    @Override
+    public long heapOffset()
+    {
+        return offset;
+    }
+
+    @Override
+    public MemorySegment local()
+    {
+        checkLive("local");
+        return localView;
+    }
+
+    @Override
+    public Optional<MemorySegment> peerView(final int pe)
+    {
+        checkLive("peerView");
+        heap.checkPe("peerView", pe);
+        return Optional.of(heap.peerHeap(pe).asSlice(offset, size));
+    }
+
+    @Override
+    public SymmetricSegment slice(final long sliceOffset, final long bytes)
+    {
+        checkLive("slice");
+        if (sliceOffset < 0 || bytes < 0 || sliceOffset > size - bytes)
+        {
+            throw new IndexOutOfBoundsException("slice: [offset=" + sliceOffset + ", offset + bytes=" +
+                (sliceOffset + bytes) + ") not in [0, " + size + "]");
+        }
+        return new HeapSegment(heap, allocation, offset + sliceOffset, bytes);
+    }
+
+    boolean isAllocationRoot()
+    {
+        return allocation.root == this;
+    }
+
+    void checkLive(final String call)
+    {
+        heap.checkOpen(call);
+        if (allocation.freed)
+        {
+            throw new IllegalStateException(call + ": the segment at heap offset " + offset +
+                " was freed");
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "SymmetricSegment[heapOffset=" + offset + ", byteSize=" + size + (allocation.freed ? ", freed]" : "]");
+    }
+}

@@ -1,0 +1,186 @@
+package io.ishmem.core.heap;
+
+import io.ishmem.SymmetricHeapExhaustedException;
+import io.ishmem.SymmetricSegment;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Every PE's symmetric heap as mapped into this process, indexed by world PE, with the allocator
+ * and the checks that turn a {@link SymmetricSegment} argument into a heap offset.
+ */
+public final class SymmetricHeap
+{
+    private final int nPes;
+    private final long heapSize;
+    private final MemorySegment[] peerHeaps;
+    private final MemorySegment localHeap;
+    private final SymmetricAllocator allocator;
+    private boolean closed;
+
+    /**
+     * @param myPe      this PE.
+     * @param peerHeaps heap part of every PE's mapping, by world PE.
+     */
+    public SymmetricHeap(final int myPe, final MemorySegment[] peerHeaps)
+    {
+        this.nPes = peerHeaps.length;
+        this.peerHeaps = peerHeaps.clone();
+        this.localHeap = peerHeaps[myPe];
+        this.heapSize = localHeap.byteSize();
+        this.allocator = new SymmetricAllocator(heapSize);
+    }
+
+    public MemorySegment peerHeap(final int pe)
+    {
+        return peerHeaps[pe];
+    }
+
+    public MemorySegment localHeap()
+    {
+        return localHeap;
+    }
+
+    public long heapSize()
+    {
+        return heapSize;
+    }
+
+    /**
+     * Local part of a collective allocation; the caller has made sure every PE asks alike.
+     */
+    public HeapSegment allocate(final String call, final long bytes, final long alignment)
+    {
+        final long offset = allocator.allocate(bytes, alignment);
+        if (offset < 0)
+        {
+            throw new SymmetricHeapExhaustedException(call + ": cannot allocate " + Bytes.describe(bytes) +
+                (alignment > SymmetricAllocator.MIN_ALIGNMENT ? " aligned to " + alignment : "") +
+                ": the symmetric heap of each PE is " + Bytes.describe(heapSize) + " (ISHMEM_SYMMETRIC_SIZE), " +
+                Bytes.describe(allocator.freeBytes()) + " free, largest free range " +
+                Bytes.describe(allocator.largestFree()) + "; raise ISHMEM_SYMMETRIC_SIZE (e.g. ISHMEM_SYMMETRIC_SIZE=" +
+                Bytes.suggestSize(heapSize - allocator.freeBytes() + bytes) + ") or free symmetric memory");
+        }
+        final HeapSegment.Allocation allocation = new HeapSegment.Allocation(offset);
+        final HeapSegment segment = new HeapSegment(this, allocation, offset, bytes);
+        allocation.root = segment;
+        return segment;
+    }
+
+    /**
+     * @param segment argument of free.
+     * @return the allocation's root segment, checked to be a live allocation of this heap.
+     */
+    public HeapSegment checkFreeable(final String call, final SymmetricSegment segment)
+    {
+        checkOpen(call);
+        if (!(segment instanceof HeapSegment heapSegment) || heapSegment.heap != this)
+        {
+            throw new IllegalArgumentException(call + ": segment " + segment +
+                " was not allocated by this ishmem runtime");
+        }
+        if (heapSegment.allocation.freed)
+        {
+            throw new IllegalArgumentException(call + ": segment " + segment + " was already freed");
+        }
+        if (!heapSegment.isAllocationRoot())
+        {
+            throw new IllegalArgumentException(call + ": segment " + segment +
+                " is a slice; free the segment malloc/calloc/align returned (heap offset " +
+                heapSegment.allocation.offset + ")");
+        }
+        return heapSegment;
+    }
+
+    /**
+     * Releases a checked allocation locally.
+     */
+    public void release(final HeapSegment segment)
+    {
+        segment.allocation.freed = true;
+        allocator.free(segment.allocation.offset);
+    }
+
+    /**
+     * Checks that {@code [offset, offset + bytes)} of {@code segment} is a live range of this heap.
+     *
+     * @return its offset from the start of the heap.
+     */
+    public long rangeOffset(final String call, final String name, final SymmetricSegment segment, final long offset,
+        final long bytes)
+    {
+        if (!(segment instanceof HeapSegment heapSegment) || heapSegment.heap != this)
+        {
+            throw notSymmetric(call, name, segment);
+        }
+        if (closed)
+        {
+            checkOpen(call);
+        }
+        if (heapSegment.allocation.freed)
+        {
+            heapSegment.checkLive(call);
+        }
+        if (bytes < 0)
+        {
+            throw new IllegalArgumentException(call + ": bytes=" + bytes + " is negative");
+        }
+        if (offset < 0 || offset > heapSegment.size - bytes)
+        {
+            throw new IndexOutOfBoundsException(call + ": " + name + " range [" + offset + ", " + offset + " + " +
+                bytes + ") runs past the symmetric segment of " + heapSegment.size + " bytes");
+        }
+        return heapSegment.offset + offset;
+    }
+
+    /**
+     * @return the heap offset of element {@code index} of {@code size} bytes, checked and aligned to its size.
+     */
+    public long elementOffset(final String call, final String name, final SymmetricSegment segment, final long index,
+        final int size)
+    {
+        if (index < 0 || index > Long.MAX_VALUE / size)
+        {
+            throw new IndexOutOfBoundsException(call + ": " + name + " index=" + index + " is negative");
+        }
+        return rangeOffset(call, name, segment, index * size, size);
+    }
+
+    private static IllegalArgumentException notSymmetric(final String call, final String name,
+        final SymmetricSegment segment)
+    {
+        return new IllegalArgumentException(call + ": " + name + " " + segment +
+            " is not symmetric memory of this ishmem runtime (allocate it with malloc, calloc or align)");
+    }
+
+    public void checkPe(final String call, final int pe)
+    {
+        if (pe < 0 || pe >= nPes)
+        {
+            throw new IndexOutOfBoundsException(call + ": pe=" + pe + " not in [0, " + nPes + ")");
+        }
+    }
+
+    public void checkOpen(final String call)
+    {
+        if (closed)
+        {
+            throw new IllegalStateException(call + ": ishmem is closed (called after close)");
+        }
+    }
+
+    public void markClosed()
+    {
+        closed = true;
+    }
+
+    public boolean isClosed()
+    {
+        return closed;
+    }
+
+    public int liveAllocations()
+    {
+        return allocator.liveAllocations();
+    }
+}

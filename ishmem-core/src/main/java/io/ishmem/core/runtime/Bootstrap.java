@@ -1,0 +1,281 @@
+package io.ishmem.core.runtime;
+
+import io.ishmem.IshmemConfigException;
+import io.ishmem.IshmemException;
+import io.ishmem.NativeCallException;
+import io.ishmem.core.heap.ControlBlock;
+import io.ishmem.core.heap.HeapFiles;
+import io.ishmem.core.posix.Errno;
+import io.ishmem.core.posix.LibC;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * Maps every PE's memory file into this process. Each PE creates its file (a memfd, or a /dev/shm
+ * file in the fallback), writes its control block header, and registers in the {@link BootRegion};
+ * each then imports every peer's descriptor with pidfd_getfd (or opens its file) and maps it. With
+ * {@code ISHMEM_HEAP_SHARING=auto}, a refused pidfd_getfd on any PE moves every PE to /dev/shm files.
+ * Files are unlinked as soon as every PE has mapped them.
+ */
+final class Bootstrap
+{
+    private static final Logger LOG = LoggerFactory.getLogger(Bootstrap.class);
+
+    private final JobIdentity identity;
+    private final long heapSize;
+    private final int maxTeams;
+    private final long controlLength;
+    private final long mapLength;
+    private final int pid;
+    private final long deadlineNs;
+
+    private Bootstrap(final JobIdentity identity, final long heapSize, final int maxTeams, final long bootTimeoutNs)
+    {
+        this.identity = identity;
+        this.heapSize = heapSize;
+        this.maxTeams = maxTeams;
+        this.controlLength = ControlBlock.length(maxTeams);
+        this.mapLength = controlLength + heapSize;
+        this.pid = (int)ProcessHandle.current().pid();
+        this.deadlineNs = System.nanoTime() + bootTimeoutNs;
+    }
+
+    static JobMappings start(final JobIdentity identity, final long heapSize, final int maxTeams,
+        final String sharing, final long bootTimeoutNs)
+    {
+        if (!sharing.equals("auto") && !sharing.equals("pidfd") && !sharing.equals("shm-file"))
+        {
+            throw new IshmemConfigException("ISHMEM_HEAP_SHARING=" + sharing + " is not one of auto, pidfd, shm-file");
+        }
+        final Bootstrap bootstrap = new Bootstrap(identity, heapSize, maxTeams, bootTimeoutNs);
+        return identity.nPes() == 1 ? bootstrap.alone() : bootstrap.withPeers(sharing);
+    }
+
+    private JobMappings alone()
+    {
+        final Arena arena = Arena.ofShared();
+        final int fd = HeapFiles.createMemfd(fileName(identity.pe()), mapLength);
+        try
+        {
+            final MemorySegment mapping = HeapFiles.map(fd, mapLength, arena);
+            writeHeader(mapping);
+            return mappings(arena, new MemorySegment[] {mapping}, new int[] {-1}, new int[] {pid}, "memfd");
+        }
+        catch (final RuntimeException ex)
+        {
+            arena.close();
+            throw ex;
+        }
+        finally
+        {
+            LibC.closeQuietly(fd);
+        }
+    }
+
+    private JobMappings withPeers(final String sharing)
+    {
+        final int nPes = identity.nPes();
+        final int[] pidfds = new int[nPes];
+        Arrays.fill(pidfds, -1);
+        try (BootRegion boot = BootRegion.open(identity))
+        {
+            boot.claim(identity.pe(), pid);
+            JobMappings mappings = null;
+            if (!sharing.equals("shm-file"))
+            {
+                mappings = attempt(boot, BootRegion.SHARING_MEMFD, BootRegion.PHASE_REGISTERED, pidfds, sharing);
+            }
+            if (mappings == null)
+            {
+                mappings = attempt(boot, BootRegion.SHARING_FILE, BootRegion.PHASE_REREGISTERED, pidfds, sharing);
+            }
+            boot.publish(identity.pe(), BootRegion.PHASE_MAPPED, 0);
+            boot.awaitAll(BootRegion.PHASE_MAPPED, deadlineNs, "map every heap");
+            if (mappings.sharing.equals("shm-file"))
+            {
+                LibC.unlink(identity.shmPrefix() + "pe" + identity.pe());
+            }
+            if (identity.pe() == 0)
+            {
+                boot.unlink();
+            }
+            return mappings;
+        }
+        catch (final RuntimeException ex)
+        {
+            for (final int pidfd : pidfds)
+            {
+                LibC.closeQuietly(pidfd);
+            }
+            LibC.unlink(identity.shmPrefix() + "pe" + identity.pe());
+            throw ex;
+        }
+    }
+
+    /**
+     * One try at sharing the heaps one way.
+     *
+     * @return the mappings, or null when some PE could not import a memfd and every PE must retry with files.
+     */
+    private JobMappings attempt(final BootRegion boot, final int mode, final long registeredPhase, final int[] pidfds,
+        final String sharing)
+    {
+        final int nPes = identity.nPes();
+        final Arena arena = Arena.ofShared();
+        final String filePath = identity.shmPrefix() + "pe" + identity.pe();
+        int localFd = -1;
+        try
+        {
+            if (mode == BootRegion.SHARING_MEMFD)
+            {
+                final int ptracer = LibC.allowAnyPtracer();
+                if (ptracer != 0 && ptracer != Errno.EINVAL)
+                {
+                    LOG.debug("prctl(PR_SET_PTRACER_ANY) failed: {}", Errno.describe(ptracer));
+                }
+                localFd = HeapFiles.createMemfd(fileName(identity.pe()), mapLength);
+            }
+            else
+            {
+                localFd = HeapFiles.createShmFile(filePath, mapLength);
+            }
+            final MemorySegment[] all = new MemorySegment[nPes];
+            all[identity.pe()] = HeapFiles.map(localFd, mapLength, arena);
+            writeHeader(all[identity.pe()]);
+            boot.register(identity.pe(), pid, localFd, mapLength, mode, registeredPhase);
+            boot.awaitAll(registeredPhase, deadlineNs, "register");
+
+            int importErrno = 0;
+            NativeCallException importFailure = null;
+            final int[] pids = new int[nPes];
+            for (int pe = 0; pe < nPes; pe++)
+            {
+                pids[pe] = boot.pid(pe);
+                if (pe == identity.pe())
+                {
+                    continue;
+                }
+                if (pidfds[pe] < 0)
+                {
+                    pidfds[pe] = LibC.pidfdOpen(pids[pe]);
+                }
+                try
+                {
+                    all[pe] = importHeap(boot, pe, pidfds[pe], arena);
+                }
+                catch (final NativeCallException ex)
+                {
+                    if (mode != BootRegion.SHARING_MEMFD || !sharing.equals("auto") || !isPermissionError(ex))
+                    {
+                        throw ex;
+                    }
+                    importErrno = ex.errorCode();
+                    importFailure = ex;
+                    break;
+                }
+            }
+            if (mode == BootRegion.SHARING_MEMFD)
+            {
+                boot.publish(identity.pe(), BootRegion.PHASE_IMPORTED, importErrno);
+                boot.awaitAll(BootRegion.PHASE_IMPORTED, deadlineNs, "import every heap");
+                final int refusedBy = firstRefusal(boot);
+                if (refusedBy >= 0)
+                {
+                    LOG.warn("pidfd_getfd refused on PE {} ({}); every PE falls back to /dev/shm files {}pe*, " +
+                        "unlinked once mapped", refusedBy, importFailure != null ? importFailure.getMessage() :
+                        Errno.describe(boot.importErrno(refusedBy)), identity.shmPrefix());
+                    arena.close();
+                    return null;
+                }
+            }
+            final MemorySegment[] blocks = new MemorySegment[nPes];
+            for (int pe = 0; pe < nPes; pe++)
+            {
+                blocks[pe] = all[pe].asSlice(0, controlLength);
+                if (pe != identity.pe())
+                {
+                    ControlBlock.check(blocks[pe], pe, nPes, maxTeams, identity.jobHash(), heapSize);
+                }
+            }
+            return mappings(arena, all, pidfds, pids, mode == BootRegion.SHARING_MEMFD ? "pidfd" : "shm-file");
+        }
+        catch (final RuntimeException ex)
+        {
+            arena.close();
+            throw ex;
+        }
+        finally
+        {
+            LibC.closeQuietly(localFd);
+        }
+    }
+
+    private MemorySegment importHeap(final BootRegion boot, final int pe, final int pidfd, final Arena arena)
+    {
+        final long peerLength = boot.mapLength(pe);
+        if (peerLength != mapLength)
+        {
+            throw new IshmemConfigException("PE " + pe + " has a symmetric heap of " + (peerLength - controlLength) +
+                " bytes but PE " + identity.pe() + " has " + heapSize +
+                ": every PE needs the same ISHMEM_SYMMETRIC_SIZE (and ISHMEM_MAX_TEAMS)");
+        }
+        final int fd = boot.sharing(pe) == BootRegion.SHARING_MEMFD ?
+            LibC.pidfdGetfd(pidfd, boot.pid(pe), boot.fd(pe)) :
+            LibC.open(identity.shmPrefix() + "pe" + pe, LibC.O_RDWR | LibC.O_CLOEXEC, 0);
+        try
+        {
+            return HeapFiles.map(fd, peerLength, arena);
+        }
+        finally
+        {
+            LibC.closeQuietly(fd);
+        }
+    }
+
+    private static boolean isPermissionError(final NativeCallException ex)
+    {
+        return ex.errorCode() == Errno.EPERM || ex.errorCode() == Errno.EACCES || ex.errorCode() == Errno.ENOSYS;
+    }
+
+    private int firstRefusal(final BootRegion boot)
+    {
+        for (int pe = 0; pe < identity.nPes(); pe++)
+        {
+            if (boot.importErrno(pe) != 0)
+            {
+                return pe;
+            }
+        }
+        return -1;
+    }
+
+    private void writeHeader(final MemorySegment mapping)
+    {
+        ControlBlock.writeHeader(mapping, identity.pe(), identity.nPes(), pid, maxTeams, identity.jobHash(), heapSize);
+        // a first heartbeat before anyone can look, so a slow starter is not taken for a dead one
+        ControlBlock.putHeartbeatMs(mapping, System.currentTimeMillis());
+    }
+
+    private JobMappings mappings(final Arena arena, final MemorySegment[] all, final int[] pidfds, final int[] pids,
+        final String sharing)
+    {
+        final MemorySegment[] blocks = new MemorySegment[all.length];
+        final MemorySegment[] heaps = new MemorySegment[all.length];
+        for (int pe = 0; pe < all.length; pe++)
+        {
+            blocks[pe] = all[pe].asSlice(0, controlLength);
+            heaps[pe] = all[pe].asSlice(controlLength, heapSize);
+        }
+        return new JobMappings(arena, blocks, heaps, pidfds, pids, sharing);
+    }
+
+    private String fileName(final int pe)
+    {
+        return "ishmem-" + identity.jobId() + "-pe" + pe;
+    }
+
+}

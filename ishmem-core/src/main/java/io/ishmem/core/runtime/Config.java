@@ -1,0 +1,170 @@
+package io.ishmem.core.runtime;
+
+import io.ishmem.IshmemConfigException;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Every configuration variable of the library, one entry each: name, kind, default and meaning.
+ * A variable {@code ISHMEM_FOO_BAR} is overridden by the system property {@code ishmem.foo.bar}.
+ * {@code docs/configuration.md} lists the same table (a test keeps the two equal).
+ */
+public enum Config
+{
+    SYMMETRIC_SIZE("ISHMEM_SYMMETRIC_SIZE", Kind.SIZE, "512M",
+        "Bytes of symmetric heap per PE (K, M, G, T suffixes are binary multiples). Memory is committed only when touched."),
+    MAX_TEAMS("ISHMEM_MAX_TEAMS", Kind.INT, "1024",
+        "Teams that may be alive at once, WORLD and SHARED included; each costs about 1 KiB of control memory per PE."),
+    HEAP_SHARING("ISHMEM_HEAP_SHARING", Kind.STRING, "auto",
+        "How PEs map each other's heaps: pidfd (memfd imported with pidfd_getfd), shm-file (a /dev/shm file unlinked once mapped), or auto (pidfd, else shm-file)."),
+    WAIT_STRATEGY("ISHMEM_WAIT_STRATEGY", Kind.STRING, "backoff",
+        "How waits idle: backoff (spin, then yield, then park), spin (busy-spin only; one PE per core), yield (spin, then yield)."),
+    WAIT_SPINS("ISHMEM_WAIT_SPINS", Kind.INT, "auto",
+        "Busy-spin iterations (Thread.onSpinWait) before a wait starts to yield; auto: 10000 when the job has no more PEs than cores, 20 when it is oversubscribed."),
+    WAIT_YIELDS("ISHMEM_WAIT_YIELDS", Kind.INT, "1000",
+        "Thread.yield calls before a backoff wait starts to park."),
+    WAIT_PARK_MIN("ISHMEM_WAIT_PARK_MIN", Kind.DURATION, "1us",
+        "First park period of a backoff wait; doubles up to ISHMEM_WAIT_PARK_MAX."),
+    WAIT_PARK_MAX("ISHMEM_WAIT_PARK_MAX", Kind.DURATION, "200us",
+        "Longest park period of a backoff wait: the worst added latency of a wait that has gone idle."),
+    HEARTBEAT_INTERVAL("ISHMEM_HEARTBEAT_INTERVAL", Kind.DURATION, "100ms",
+        "How often each PE's daemon thread writes its heartbeat."),
+    HEARTBEAT_TIMEOUT("ISHMEM_HEARTBEAT_TIMEOUT", Kind.DURATION, "10s",
+        "A PE whose heartbeat is older than this is declared failed by the PEs waiting for it."),
+    BOOT_TIMEOUT("ISHMEM_BOOT_TIMEOUT", Kind.DURATION, "60s",
+        "How long init waits for every PE of the job to arrive."),
+    DEBUG("ISHMEM_DEBUG", Kind.BOOLEAN, "false",
+        "Costly checks (cross-PE agreement of collective arguments on every call) and DEBUG logging."),
+    JOB_ID("ISHMEM_JOB_ID", Kind.STRING, "",
+        "Identifier that keeps two jobs on one machine apart; set by ishmemrun, derived from mpirun/srun otherwise."),
+    PE("ISHMEM_PE", Kind.INT, "",
+        "This process's PE number; set by ishmemrun (mpirun: OMPI_COMM_WORLD_RANK, srun: SLURM_PROCID, PMI: PMI_RANK)."),
+    NPES("ISHMEM_NPES", Kind.INT, "",
+        "Number of PEs in the job; set by ishmemrun (mpirun: OMPI_COMM_WORLD_SIZE, srun: SLURM_NTASKS, PMI: PMI_SIZE)."),
+    LAUNCHER_PID("ISHMEM_LAUNCHER_PID", Kind.INT, "",
+        "Pid of the ishmemrun that started the job; set by ishmemrun. The job aborts if it dies.");
+
+    /** How a value is parsed. */
+    public enum Kind
+    {
+        STRING, INT, BOOLEAN, SIZE, DURATION
+    }
+
+    private final String envName;
+    private final Kind kind;
+    private final String defaultValue;
+    private final String description;
+
+    Config(final String envName, final Kind kind, final String defaultValue, final String description)
+    {
+        this.envName = envName;
+        this.kind = kind;
+        this.defaultValue = defaultValue;
+        this.description = description;
+    }
+
+    public String envName()
+    {
+        return envName;
+    }
+
+    /**
+     * @return the system property that overrides the variable, e.g. {@code ishmem.symmetric.size}.
+     */
+    public String propertyName()
+    {
+        return envName.toLowerCase(Locale.ROOT).replace('_', '.');
+    }
+
+    public Kind kind()
+    {
+        return kind;
+    }
+
+    public String defaultValue()
+    {
+        return defaultValue;
+    }
+
+    public String description()
+    {
+        return description;
+    }
+
+    /**
+     * @param env the environment to read.
+     * @return the raw value: system property, else environment, else the default ("" when none).
+     */
+    public String raw(final Map<String, String> env)
+    {
+        final String property = System.getProperty(propertyName());
+        if (property != null)
+        {
+            return property.trim();
+        }
+        final String value = env.get(envName);
+        return value != null ? value.trim() : defaultValue;
+    }
+
+    /**
+     * @param env the environment.
+     * @return whether the user set this variable (environment or property).
+     */
+    public boolean isSet(final Map<String, String> env)
+    {
+        return System.getProperty(propertyName()) != null || env.containsKey(envName);
+    }
+
+    public long size(final Map<String, String> env)
+    {
+        return ConfigValues.parseSize(envName, raw(env));
+    }
+
+    public long durationNs(final Map<String, String> env)
+    {
+        return ConfigValues.parseDurationNs(envName, raw(env));
+    }
+
+    public int intValue(final Map<String, String> env)
+    {
+        return ConfigValues.parseInt(envName, raw(env));
+    }
+
+    public boolean booleanValue(final Map<String, String> env)
+    {
+        return ConfigValues.parseBoolean(envName, raw(env));
+    }
+
+    /**
+     * @param env  the environment.
+     * @param min  smallest accepted value.
+     * @param max  largest accepted value.
+     * @return the integer value, checked against the range.
+     */
+    public int intValue(final Map<String, String> env, final int min, final int max)
+    {
+        final int value = intValue(env);
+        if (value < min || value > max)
+        {
+            throw new IshmemConfigException(envName + "=" + value + " not in [" + min + ", " + max + "]");
+        }
+        return value;
+    }
+
+    /**
+     * @param name an {@code ISHMEM_*} variable name.
+     * @return whether the library knows it.
+     */
+    public static boolean isKnown(final String name)
+    {
+        for (final Config config : values())
+        {
+            if (config.envName.equals(name))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+}

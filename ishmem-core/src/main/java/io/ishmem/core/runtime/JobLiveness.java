@@ -1,0 +1,104 @@
+package io.ishmem.core.runtime;
+
+import io.ishmem.PeFailureException;
+import io.ishmem.core.heap.ControlBlock;
+import io.ishmem.core.posix.LibC;
+import io.ishmem.core.wait.Liveness;
+
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Watches every peer of the job for a waiting PE: its state word (FAILED when its JVM shut down
+ * without closing; a CLOSED peer is done and no longer watched), its heartbeat age, and, thoroughly, whether its process has exited (a pidfd polls
+ * readable) and whether ishmemrun is still alive. The first failure seen is kept.
+ */
+final class JobLiveness implements Liveness
+{
+    private final int myPe;
+    private final MemorySegment[] controlBlocks;
+    private final int[] pidfds;
+    private final int[] pids;
+    private final int launcherPidfd;
+    private final int launcherPid;
+    private final long heartbeatTimeoutMs;
+    private volatile String failureText;
+    private volatile int failedPe = -1;
+
+    JobLiveness(final int myPe, final MemorySegment[] controlBlocks, final int[] pidfds, final int[] pids,
+        final int launcherPidfd, final int launcherPid, final long heartbeatTimeoutNs)
+    {
+        this.myPe = myPe;
+        this.controlBlocks = controlBlocks;
+        this.pidfds = pidfds;
+        this.pids = pids;
+        this.launcherPidfd = launcherPidfd;
+        this.launcherPid = launcherPid;
+        this.heartbeatTimeoutMs = TimeUnit.NANOSECONDS.toMillis(heartbeatTimeoutNs);
+    }
+
+    @Override
+    public boolean probe(final boolean thorough)
+    {
+        if (failureText != null)
+        {
+            return false;
+        }
+        final long nowMs = System.currentTimeMillis();
+        for (int pe = 0; pe < controlBlocks.length; pe++)
+        {
+            if (pe == myPe)
+            {
+                continue;
+            }
+            final MemorySegment block = controlBlocks[pe];
+            final long state = ControlBlock.state(block);
+            if (state == ControlBlock.STATE_FAILED)
+            {
+                return fail(pe, "PE " + pe + " failed (its JVM shut down without closing ishmem)");
+            }
+            if (state == ControlBlock.STATE_CLOSED)
+            {
+                // a PE closes only after the close barrier, so it wrote everything a waiter can need from it;
+                // its heartbeat then stops and its process may exit, and neither is a failure
+                continue;
+            }
+            final long ageMs = nowMs - ControlBlock.heartbeatMs(block);
+            if (ageMs > heartbeatTimeoutMs)
+            {
+                return fail(pe, "PE " + pe + " heartbeat age=" + ageMs + "ms > timeout=" + heartbeatTimeoutMs +
+                    "ms (ISHMEM_HEARTBEAT_TIMEOUT)");
+            }
+            if (thorough && LibC.hasExited(pidfds[pe]))
+            {
+                return fail(pe, "PE " + pe + " (pid " + pids[pe] + ") exited");
+            }
+        }
+        if (thorough && launcherPidfd >= 0 && LibC.hasExited(launcherPidfd))
+        {
+            return fail(-1, "ishmemrun (pid " + launcherPid + ") died");
+        }
+        return true;
+    }
+
+    /**
+     * Marks the job failed from inside this PE, e.g. when the heartbeat thread sees the launcher die.
+     */
+    boolean fail(final int pe, final String text)
+    {
+        if (failureText == null)
+        {
+            failedPe = pe;
+            failureText = text;
+        }
+        return false;
+    }
+
+    @Override
+    public PeFailureException failure(final String call)
+    {
+        final String text = failureText;
+        return new PeFailureException(failedPe, (text != null ? text : "the job failed") + " while PE " + myPe +
+            " waits in " + call);
+    }
+}

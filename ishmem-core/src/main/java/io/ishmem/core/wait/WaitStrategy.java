@@ -1,0 +1,121 @@
+package io.ishmem.core.wait;
+
+import io.ishmem.IshmemConfigException;
+import io.ishmem.IshmemException;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Agrona's BackoffIdleStrategy phases, kept as a counter owned by the caller so a wait allocates
+ * nothing: SPINNING ({@code Thread.onSpinWait}), YIELDING ({@code Thread.yield}), PARKING
+ * ({@code parkNanos} doubling from min to max). Jobs run oversubscribed (8 PEs on 2 cores), so a
+ * waiter must give its core to the PE that will release it. The peers' liveness is checked with
+ * memory reads every {@value #SPIN_CHECK_MASK}+1 spins, and thoroughly (with system calls) on every
+ * yield batch and every park.
+ *
+ * <p>Usage: {@code int idle = 0; while (!condition) { idle = strategy.idle(idle, liveness, call);
+ * if (idle < 0) { recheck condition once; throw liveness.failure(call); } }}.
+ */
+public final class WaitStrategy
+{
+    public static final int SPIN_CHECK_MASK = 1023;
+    private static final int YIELD_CHECK_MASK = 15;
+
+    private final String alias;
+    private final long spins;
+    private final long yields;
+    private final long parkMinNs;
+    private final long parkMaxNs;
+
+    /**
+     * @param alias     "backoff", "spin" or "yield".
+     * @param spins     spin iterations before yielding.
+     * @param yields    yields before parking.
+     * @param parkMinNs first park period.
+     * @param parkMaxNs longest park period.
+     */
+    public WaitStrategy(final String alias, final long spins, final long yields, final long parkMinNs,
+        final long parkMaxNs)
+    {
+        this.alias = alias;
+        this.spins = spins;
+        this.yields = yields;
+        this.parkMinNs = Math.max(1, parkMinNs);
+        this.parkMaxNs = Math.max(this.parkMinNs, parkMaxNs);
+    }
+
+    /**
+     * @param alias     one of backoff, spin, yield.
+     * @param spins     spin iterations before yielding.
+     * @param yields    yields before parking (backoff only).
+     * @param parkMinNs first park period.
+     * @param parkMaxNs longest park period.
+     * @return the strategy.
+     */
+    public static WaitStrategy of(final String alias, final int spins, final int yields, final long parkMinNs,
+        final long parkMaxNs)
+    {
+        return switch (alias)
+        {
+            case "backoff" -> new WaitStrategy(alias, spins, yields, parkMinNs, parkMaxNs);
+            case "spin" -> new WaitStrategy(alias, Long.MAX_VALUE, 0, parkMinNs, parkMaxNs);
+            case "yield" -> new WaitStrategy(alias, spins, Long.MAX_VALUE, parkMinNs, parkMaxNs);
+            default -> throw new IshmemConfigException("ISHMEM_WAIT_STRATEGY=" + alias +
+                " is not one of backoff, spin, yield");
+        };
+    }
+
+    public String alias()
+    {
+        return alias;
+    }
+
+    /**
+     * Idles once.
+     *
+     * @param idleCount how often the caller has idled in this wait (0 at first).
+     * @param liveness  the job's liveness.
+     * @return the next idle count, or -1 when the job failed: the caller re-checks its condition once
+     *         (the failed PE may have completed it before failing) and then throws {@code liveness.failure}.
+     */
+    public int idle(final int idleCount, final Liveness liveness)
+    {
+        final long count = idleCount;
+        if (count < spins)
+        {
+            Thread.onSpinWait();
+            if ((idleCount & SPIN_CHECK_MASK) == SPIN_CHECK_MASK && !liveness.probe(false))
+            {
+                return -1;
+            }
+            return next(idleCount);
+        }
+        if (count - spins < yields)
+        {
+            Thread.yield();
+            if ((idleCount & YIELD_CHECK_MASK) == YIELD_CHECK_MASK && !liveness.probe(true))
+            {
+                return -1;
+            }
+            return next(idleCount);
+        }
+        if (!liveness.probe(true))
+        {
+            return -1;
+        }
+        final long parks = count - spins - yields;
+        final long period = parks >= 62 ? parkMaxNs : Math.min(parkMaxNs, parkMinNs << Math.min(parks, 40));
+        LockSupport.parkNanos(period);
+        if (Thread.interrupted())
+        {
+            Thread.currentThread().interrupt();
+            throw new IshmemException("interrupted while waiting (" + alias + " wait)");
+        }
+        return next(idleCount);
+    }
+
+    private static int next(final int idleCount)
+    {
+        return idleCount == Integer.MAX_VALUE ? idleCount : idleCount + 1;
+    }
+}

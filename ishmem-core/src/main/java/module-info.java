@@ -1,0 +1,10 @@
+/**
+ * The ishmem4j implementation. Nothing is exported: users compile against {@code io.ishmem.api}.
+ * Grant it native access alone: {@code --enable-native-access=io.ishmem.core}.
+ */
+module io.ishmem.core {
+    requires transitive io.ishmem.api;
+    requires org.slf4j;
+
+    provides io.ishmem.spi.IshmemProvider with io.ishmem.core.runtime.CoreProvider;
+}

@@ -1,0 +1,47 @@
+package io.ishmem.core.heap;
+
+import io.ishmem.IshmemException;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ControlBlockTest
+{
+    @Test
+    void shouldKeepEveryFlagOnItsOwnCacheLineInsideTheBlock()
+    {
+        final int maxTeams = 1024;
+        final long length = ControlBlock.length(maxTeams);
+        assertEquals(0, length % 4096);
+        final long last = ControlBlock.flagOffset(maxTeams, maxTeams - 1, ControlBlock.MAX_ROUNDS - 1);
+        assertTrue(last + ControlBlock.CACHE_LINE <= length);
+        assertEquals(ControlBlock.CACHE_LINE, ControlBlock.flagOffset(maxTeams, 0, 1) - ControlBlock.flagOffset(maxTeams, 0, 0));
+        assertTrue(ControlBlock.announceOffset(maxTeams - 1, 1) + 32 <= ControlBlock.barrierFlagsOffset(maxTeams));
+        assertEquals(0, ControlBlock.barrierFlagsOffset(maxTeams) % ControlBlock.CACHE_LINE);
+    }
+
+    @Test
+    void shouldAcceptItsOwnHeaderAndRefuseAnotherShape()
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment block = arena.allocate(ControlBlock.length(8), 64);
+            ControlBlock.writeHeader(block, 2, 4, 123, 8, 77L, 1 << 20);
+            assertDoesNotThrow(() -> ControlBlock.check(block, 2, 4, 8, 77L, 1 << 20));
+            final IshmemException sizes = assertThrows(IshmemException.class,
+                () -> ControlBlock.check(block, 2, 4, 8, 77L, 2 << 20));
+            assertTrue(sizes.getMessage().contains("ISHMEM_SYMMETRIC_SIZE"), sizes.getMessage());
+            block.set(ValueLayout.JAVA_INT, ControlBlock.VERSION_OFFSET, (ControlBlock.MAJOR_VERSION + 1) << 16);
+            final IshmemException version = assertThrows(IshmemException.class,
+                () -> ControlBlock.check(block, 2, 4, 8, 77L, 1 << 20));
+            assertTrue(version.getMessage().contains("version 2.0 is not compatible"), version.getMessage());
+        }
+    }
+}

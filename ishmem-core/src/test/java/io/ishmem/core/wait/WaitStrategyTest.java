@@ -1,0 +1,81 @@
+package io.ishmem.core.wait;
+
+import io.ishmem.IshmemConfigException;
+import io.ishmem.PeFailureException;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class WaitStrategyTest
+{
+    private static final class CountingLiveness implements Liveness
+    {
+        int light;
+        int thorough;
+        boolean alive = true;
+
+        @Override
+        public boolean probe(final boolean thoroughCheck)
+        {
+            if (thoroughCheck)
+            {
+                thorough++;
+            }
+            else
+            {
+                light++;
+            }
+            return alive;
+        }
+
+        @Override
+        public PeFailureException failure(final String call)
+        {
+            return new PeFailureException(1, "PE 1 exited while PE 0 waits in " + call);
+        }
+    }
+
+    @Test
+    void shouldSpinThenYieldThenParkCheckingLivenessAtEachPark()
+    {
+        final CountingLiveness liveness = new CountingLiveness();
+        final WaitStrategy strategy = WaitStrategy.of("backoff", 2048, 32, 1_000, 4_000);
+        int idle = 0;
+        for (int i = 0; i < 2048; i++)
+        {
+            idle = strategy.idle(idle, liveness);
+        }
+        assertEquals(2, liveness.light);
+        assertEquals(0, liveness.thorough);
+        for (int i = 0; i < 32; i++)
+        {
+            idle = strategy.idle(idle, liveness);
+        }
+        assertEquals(2, liveness.thorough);
+        for (int i = 0; i < 5; i++)
+        {
+            idle = strategy.idle(idle, liveness);
+        }
+        assertEquals(7, liveness.thorough);
+    }
+
+    @Test
+    void shouldReportAFailedJobWithMinusOne()
+    {
+        final CountingLiveness liveness = new CountingLiveness();
+        liveness.alive = false;
+        final WaitStrategy strategy = WaitStrategy.of("backoff", 0, 0, 1_000, 1_000);
+        assertEquals(-1, strategy.idle(0, liveness));
+        assertTrue(liveness.failure("barrierAll").getMessage().contains("PE 1"));
+    }
+
+    @Test
+    void shouldRejectAnUnknownAlias()
+    {
+        final IshmemConfigException ex = assertThrows(IshmemConfigException.class,
+            () -> WaitStrategy.of("nap", 1, 1, 1, 1));
+        assertEquals("ISHMEM_WAIT_STRATEGY=nap is not one of backoff, spin, yield", ex.getMessage());
+    }
+}
