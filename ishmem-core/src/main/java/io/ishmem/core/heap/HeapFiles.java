@@ -53,9 +53,42 @@ public final class HeapFiles
         }
     }
 
+    /** Heaps start on this boundary in every PE, so {@code align} is absolute up to it. */
+    public static final long HEAP_ALIGNMENT = 2L << 20;
+
     /**
-     * Maps {@code length} bytes of {@code fd}; the mapping lives until {@code arena} closes, which unmaps it.
-     * Shared arenas only: the GC must never decide when a peer's memory disappears.
+     * Maps {@code length} bytes of {@code fd} so that file offset {@code headLength} (the start of the heap)
+     * lands on a {@link #HEAP_ALIGNMENT} boundary; the mapping lives until {@code arena} closes, which
+     * unmaps it. Shared arenas only: the GC must never decide when a peer's memory disappears.
+     */
+    public static MemorySegment map(final int fd, final long length, final long headLength, final Arena arena)
+    {
+        final long reserved = length + HEAP_ALIGNMENT;
+        final long base = LibC.reserve(reserved).address();
+        final long address = ((base + headLength + HEAP_ALIGNMENT - 1) & -HEAP_ALIGNMENT) - headLength;
+        try
+        {
+            LibC.mmapSharedAt(address, fd, length);
+        }
+        catch (final RuntimeException ex)
+        {
+            LibC.munmap(base, reserved);
+            throw ex;
+        }
+        if (address > base)
+        {
+            LibC.munmap(base, address - base);
+        }
+        final long end = address + length;
+        if (base + reserved > end)
+        {
+            LibC.munmap(end, base + reserved - end);
+        }
+        return MemorySegment.ofAddress(address).reinterpret(length, arena, ignored -> LibC.munmap(address, length));
+    }
+
+    /**
+     * Maps a small file anywhere; see {@link #map(int, long, long, Arena)} for heaps.
      */
     public static MemorySegment map(final int fd, final long length, final Arena arena)
     {

@@ -26,7 +26,12 @@ public final class LibC
     public static final int MFD_CLOEXEC = 0x0001;
     public static final int PROT_READ = 0x1;
     public static final int PROT_WRITE = 0x2;
+    public static final int PROT_NONE = 0x0;
     public static final int MAP_SHARED = 0x01;
+    public static final int MAP_PRIVATE = 0x02;
+    public static final int MAP_FIXED = 0x10;
+    public static final int MAP_ANONYMOUS = 0x20;
+    public static final int MAP_NORESERVE = 0x4000;
     public static final int O_RDWR = 0x2;
     public static final int O_CREAT = 0x40;
     public static final int O_EXCL = 0x80;
@@ -144,14 +149,41 @@ public final class LibC
      */
     public static MemorySegment mmapShared(final int fd, final long length)
     {
+        return mmap(0L, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, "mmap(fd=" + fd + ", length=" + length + ")");
+    }
+
+    /**
+     * Reserves address space without memory behind it, to place a later {@code MAP_FIXED} mapping.
+     *
+     * @param length bytes of address space.
+     * @return its address.
+     */
+    public static MemorySegment reserve(final long length)
+    {
+        return mmap(0L, length, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
+            "mmap(reserve, length=" + length + ")");
+    }
+
+    /**
+     * Maps {@code fd} shared and read-write exactly at {@code address}, inside a {@link #reserve}d range.
+     */
+    public static MemorySegment mmapSharedAt(final long address, final int fd, final long length)
+    {
+        return mmap(address, length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
+            "mmap(fixed, fd=" + fd + ", length=" + length + ")");
+    }
+
+    private static MemorySegment mmap(final long hint, final long length, final int prot, final int flags, final int fd,
+        final String call)
+    {
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
             final MemorySegment address = (MemorySegment)MMAP.invokeExact(
-                state, MemorySegment.NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0L);
+                state, MemorySegment.ofAddress(hint), length, prot, flags, fd, 0L);
             if (address.address() == -1L)
             {
-                throw failure("mmap(fd=" + fd + ", length=" + length + ")", state);
+                throw failure(call, state);
             }
             return address;
         }

@@ -61,7 +61,7 @@ final class Bootstrap
         final int fd = HeapFiles.createMemfd(fileName(identity.pe()), mapLength);
         try
         {
-            final MemorySegment mapping = HeapFiles.map(fd, mapLength, arena);
+            final MemorySegment mapping = HeapFiles.map(fd, mapLength, controlLength, arena);
             writeHeader(mapping);
             return mappings(arena, new MemorySegment[] {mapping}, new int[] {-1}, new int[] {pid}, "memfd");
         }
@@ -112,6 +112,8 @@ final class Bootstrap
                 LibC.closeQuietly(pidfd);
             }
             LibC.unlink(identity.shmPrefix() + "pe" + identity.pe());
+            // the start failed for this job: later PEs will time out instead of finding a stale rendezvous
+            LibC.unlink(identity.shmPrefix() + "boot");
             throw ex;
         }
     }
@@ -144,7 +146,7 @@ final class Bootstrap
                 localFd = HeapFiles.createShmFile(filePath, mapLength);
             }
             final MemorySegment[] all = new MemorySegment[nPes];
-            all[identity.pe()] = HeapFiles.map(localFd, mapLength, arena);
+            all[identity.pe()] = HeapFiles.map(localFd, mapLength, controlLength, arena);
             writeHeader(all[identity.pe()]);
             boot.register(identity.pe(), pid, localFd, mapLength, mode, registeredPhase);
             boot.awaitAll(registeredPhase, deadlineNs, "register");
@@ -228,7 +230,7 @@ final class Bootstrap
             LibC.open(identity.shmPrefix() + "pe" + pe, LibC.O_RDWR | LibC.O_CLOEXEC, 0);
         try
         {
-            return HeapFiles.map(fd, peerLength, arena);
+            return HeapFiles.map(fd, peerLength, controlLength, arena);
         }
         finally
         {

@@ -1,0 +1,141 @@
+package io.ishmem.core;
+
+import io.ishmem.Cmp;
+import io.ishmem.Ishmem;
+import io.ishmem.PeFailureException;
+import io.ishmem.SymmetricSegment;
+import io.ishmem.junit.MultiPeJob;
+import io.ishmem.launcher.JobResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A PE that dies while others wait: the others end with an error naming it within seconds, and the
+ * job leaves nothing behind.
+ */
+class FailureMultiPeTest
+{
+    /** Each surviving PE prints this line when its wait ended with the expected failure. */
+    private static final String SEEN = "FAILURE SEEN after ms=";
+
+    static void haltInBarrier(final Ishmem shmem)
+    {
+        if (shmem.myPe() == 1)
+        {
+            Runtime.getRuntime().halt(3);
+        }
+        expectFailure(shmem::barrierAll);
+    }
+
+    static void exitWithoutCloseInWaitUntil(final Ishmem shmem)
+    {
+        final SymmetricSegment flag = shmem.calloc(1, ValueLayout.JAVA_LONG);
+        if (shmem.myPe() == shmem.nPes() - 1)
+        {
+            // an orderly JVM exit without close: the shutdown hook marks the PE failed
+            System.exit(0);
+        }
+        expectFailure(() -> shmem.waitUntilLong(flag, 0, Cmp.EQ, 1));
+    }
+
+    static void killedWhileOthersWait() throws Exception
+    {
+        final Ishmem shmem = Ishmem.init();
+        final SymmetricSegment flag = shmem.calloc(1, ValueLayout.JAVA_LONG);
+        if (shmem.myPe() == 0)
+        {
+            // SIGKILL: no shutdown hook, no state word: only the pidfd tells
+            new ProcessBuilder("kill", "-9", Long.toString(ProcessHandle.current().pid())).start().waitFor();
+            Runtime.getRuntime().halt(9);
+        }
+        expectFailure(() -> shmem.waitUntilLong(flag, 0, Cmp.NE, 0));
+    }
+
+    private static void expectFailure(final Runnable wait)
+    {
+        final long startNs = System.nanoTime();
+        try
+        {
+            wait.run();
+            System.out.println("NO FAILURE");
+        }
+        catch (final PeFailureException ex)
+        {
+            System.out.println(SEEN + (System.nanoTime() - startNs) / 1_000_000 + " " + ex.getMessage());
+            System.out.flush();
+            Runtime.getRuntime().halt(7);
+        }
+    }
+
+    private static void assertSurvivorsNamed(final JobResult result, final int deadPe, final int deadExit,
+        final String waitedIn)
+    {
+        assertEquals(deadExit, result.exitCode(deadPe), "exit of the PE that died");
+        for (int pe = 0; pe < result.npes(); pe++)
+        {
+            if (pe == deadPe)
+            {
+                continue;
+            }
+            final List<String> lines = result.output(pe);
+            final String seen = lines.stream().filter(line -> line.startsWith(SEEN)).findFirst()
+                .orElseThrow(() -> new AssertionError("PE saw no failure: " + lines));
+            final long ms = Long.parseLong(seen.substring(SEEN.length(), seen.indexOf(' ', SEEN.length())));
+            assertTrue(ms < 5_000, "the failure was noticed after " + ms + " ms: " + seen);
+            assertTrue(seen.contains("PE " + deadPe) && seen.contains(waitedIn), seen);
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldNameAPeThatHaltsWhileOthersWaitInABarrier() throws IOException
+    {
+        final JobResult result = MultiPeJob.of(FailureMultiPeTest.class, "haltInBarrier").pes(4)
+            .grace(Duration.ofSeconds(15)).run();
+        assertSurvivorsNamed(result, 1, 3, "barrierAll");
+        assertNothingLeft(result.jobId());
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldNameAPeThatExitsWithoutCloseWhileOthersWaitUntil() throws IOException
+    {
+        final JobResult result = MultiPeJob.of(FailureMultiPeTest.class, "exitWithoutCloseInWaitUntil").pes(3)
+            .grace(Duration.ofSeconds(15)).run();
+        assertSurvivorsNamed(result, 2, 0, "waitUntilLong");
+        assertTrue(result.output(0).stream().anyMatch(line -> line.contains("shut down without closing")),
+            result.output(0).toString());
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldNameAPeThatIsKilled() throws IOException
+    {
+        final JobResult result = MultiPeJob.of(FailureMultiPeTest.class, "killedWhileOthersWait").pes(2)
+            .grace(Duration.ofSeconds(15)).run();
+        assertSurvivorsNamed(result, 0, 137, "waitUntilLong");
+        assertTrue(result.output(1).stream().anyMatch(line -> line.contains("exited")), result.output(1).toString());
+        assertNothingLeft(result.jobId());
+    }
+
+    static void assertNothingLeft(final String jobId) throws IOException
+    {
+        try (Stream<Path> files = Files.list(Path.of("/dev/shm")))
+        {
+            final List<Path> ours = files.filter(path -> path.getFileName().toString().startsWith("ishmem-" + jobId))
+                .toList();
+            assertEquals(List.of(), ours, "files left in /dev/shm");
+        }
+    }
+}
