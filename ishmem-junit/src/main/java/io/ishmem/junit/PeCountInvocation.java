@@ -1,0 +1,76 @@
+package io.ishmem.junit;
+
+import io.ishmem.Ishmem;
+import io.ishmem.launcher.JobResult;
+
+import java.lang.reflect.Method;
+import java.util.List;
+
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+
+/**
+ * One run of a {@link MultiPeTest} method with one PE count: skips the body in the test JVM and runs it on
+ * the PEs instead.
+ */
+final class PeCountInvocation implements TestTemplateInvocationContext, InvocationInterceptor, ParameterResolver
+{
+    private final int npes;
+    private final MultiPeTest annotation;
+
+    PeCountInvocation(final int npes, final MultiPeTest annotation)
+    {
+        this.npes = npes;
+        this.annotation = annotation;
+    }
+
+    @Override
+    public String getDisplayName(final int invocationIndex)
+    {
+        return "[" + npes + (npes == 1 ? " PE]" : " PEs]");
+    }
+
+    @Override
+    public List<Extension> getAdditionalExtensions()
+    {
+        return List.of(this);
+    }
+
+    @Override
+    public boolean supportsParameter(final ParameterContext parameterContext, final ExtensionContext extensionContext)
+    {
+        return parameterContext.getParameter().getType() == Ishmem.class;
+    }
+
+    @Override
+    public Object resolveParameter(final ParameterContext parameterContext, final ExtensionContext extensionContext)
+    {
+        // JUnit resolves the parameters before the interceptor skips the call, so it needs a value
+        return PlaceholderIshmem.INSTANCE;
+    }
+
+    @Override
+    public void interceptTestTemplateMethod(
+        final Invocation<Void> invocation,
+        final ReflectiveInvocationContext<Method> invocationContext,
+        final ExtensionContext extensionContext)
+    {
+        invocation.skip();
+        final JobResult result = MultiPeJob.of(extensionContext.getRequiredTestClass(),
+                invocationContext.getExecutable().getName())
+            .pes(npes)
+            .timeoutSeconds(annotation.timeoutSeconds())
+            .env(annotation.env())
+            .jvmArgs(annotation.jvmArgs())
+            .run();
+        if (!result.succeeded())
+        {
+            throw new AssertionError(JobReport.describe(result));
+        }
+    }
+}

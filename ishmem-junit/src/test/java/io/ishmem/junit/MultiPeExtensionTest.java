@@ -1,0 +1,134 @@
+package io.ishmem.junit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import io.ishmem.Ishmem;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+
+class MultiPeExtensionTest
+{
+    @Test
+    @Timeout(60)
+    void shouldRunTheBodyOnEveryPeOnceForEachPeCount() throws IOException
+    {
+        deleteRecursively(Fixtures.MARKERS);
+        Files.createDirectories(Fixtures.MARKERS);
+
+        final Events tests = run(Fixtures.Passing.class);
+
+        tests.assertStatistics(stats -> stats.started(2).succeeded(2));
+        assertEquals(List.of("[1 PE]", "[3 PEs]"),
+            tests.succeeded().stream().map(event -> event.getTestDescriptor().getDisplayName()).toList());
+        try (Stream<Path> markers = Files.list(Fixtures.MARKERS))
+        {
+            assertEquals(Set.of("body-1-0", "body-3-0", "body-3-1", "body-3-2"),
+                markers.map(marker -> marker.getFileName().toString()).collect(Collectors.toSet()));
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldFailWithEachFailedPeAndTheOutputOfEveryPe()
+    {
+        final Events tests = run(Fixtures.Failing.class);
+
+        tests.assertStatistics(stats -> stats.started(1).failed(1));
+        final Throwable failure = failure(tests.failed().stream().findFirst().orElseThrow());
+        assertInstanceOf(AssertionError.class, failure);
+        final String message = failure.getMessage();
+        assertTrue(message.contains("PE 1 failed first, with exit 1\n  PE 1: exit 1\n--- PE 0 (exit 0) ---\n" +
+            "PE 0 is fine so far\n--- PE 1 (exit 1) ---\nPE 1 is fine so far\n" +
+            "java.lang.AssertionError: PE 1 fails on purpose\n"), message);
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldFailWhenTheJobTimesOut()
+    {
+        final Events tests = run(Fixtures.Hanging.class);
+
+        tests.assertStatistics(stats -> stats.started(1).failed(1));
+        final String message = failure(tests.failed().stream().findFirst().orElseThrow()).getMessage();
+        assertTrue(message.contains("of 1 PEs timed out (exit 124)"), message);
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldRefuseABodyWithOtherParameters()
+    {
+        // the template itself fails, before any invocation exists
+        final Events events = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Fixtures.BadParameter.class))
+            .execute().allEvents();
+
+        final Throwable failure = failure(events.failed().stream().findFirst().orElseThrow());
+        assertInstanceOf(ExtensionConfigurationException.class, failure);
+        assertTrue(failure.getMessage().startsWith(
+            "a @MultiPeTest method takes no parameters or one io.ishmem.Ishmem, not "), failure.getMessage());
+    }
+
+    @MultiPeTest(pes = 2, env = {"ISHMEM_TEST_GREETING=hello=world"}, jvmArgs = {"-Dishmem.test.answer=42"})
+    void shouldPassEnvAndJvmArgsToEveryPe()
+    {
+        assertEquals("hello=world", System.getenv("ISHMEM_TEST_GREETING"));
+        assertEquals("42", System.getProperty("ishmem.test.answer"));
+    }
+
+    @MultiPeTest(pes = {1, 2})
+    void shouldRunTheBodyInAPeNotInTheTestJvm()
+    {
+        assertTrue(Fixtures.myPe() >= 0 && Fixtures.myPe() < Fixtures.nPes());
+        assertEquals(Long.parseLong(System.getenv("ISHMEM_LAUNCHER_PID")),
+            ProcessHandle.current().parent().orElseThrow().pid());
+    }
+
+    @MultiPeTest(pes = 2)
+    void shouldPassEachPeItsOwnIshmem(final Ishmem shmem)
+    {
+        assertEquals(Fixtures.myPe(), shmem.myPe());
+        assertEquals(2, shmem.nPes());
+    }
+
+    private static Events run(final Class<?> fixture)
+    {
+        return EngineTestKit.engine("junit-jupiter").selectors(selectClass(fixture)).execute().testEvents();
+    }
+
+    private static Throwable failure(final Event event)
+    {
+        return event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+            .getThrowable().orElseThrow();
+    }
+
+    private static void deleteRecursively(final Path dir) throws IOException
+    {
+        if (!Files.exists(dir))
+        {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir))
+        {
+            for (final Path path : paths.sorted(Comparator.reverseOrder()).toList())
+            {
+                Files.delete(path);
+            }
+        }
+    }
+}

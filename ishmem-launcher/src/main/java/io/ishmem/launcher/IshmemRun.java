@@ -1,0 +1,215 @@
+package io.ishmem.launcher;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code ishmemrun} command line: parses the options into a {@link JobSpec} and runs it with {@link Launcher}.
+ */
+@Command(
+    name = "ishmemrun",
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    customSynopsis = {
+        "ishmemrun -n N [--timeout SECONDS] [--grace SECONDS] [--prefix] [--env K=V]... [--] PROGRAM [ARGS...]",
+        "ishmemrun -n N [OPTIONS] [--cp CLASSPATH] [--jvm-arg ARG]... --class MAIN_CLASS [ARGS...]"},
+    description = {
+        "Starts N processes (PEs) of one ishmem4j job and ends them together. Each PE gets ISHMEM_JOB_ID, " +
+            "ISHMEM_PE, ISHMEM_NPES and ISHMEM_LAUNCHER_PID in its environment.",
+        "The second form runs MAIN_CLASS on this JDK with the ishmem library from the distribution's lib/ folder."},
+    footer = {
+        "",
+        "Exit status: 0 if every PE exits 0; else the exit status of the first PE that failed; 2 for a usage " +
+            "error; 124 on timeout; 127 if the program cannot be started."})
+public final class IshmemRun implements Callable<Integer>
+{
+    @Option(names = {"-n", "--npes"}, required = true, paramLabel = "N",
+        description = "number of PEs, in [1, " + JobSpec.MAX_NPES + "]")
+    private int npes;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+        description = "stop every PE and exit 124 after this many seconds (> 0); default: no limit")
+    private Double timeoutSeconds;
+
+    @Option(names = "--grace", paramLabel = "SECONDS", defaultValue = "3",
+        description = "once a PE fails, how long the others get to end on their own (>= 0); default: ${DEFAULT-VALUE}")
+    private double graceSeconds;
+
+    @Option(names = "--prefix", description = "start each output line with [pe]")
+    private boolean prefix;
+
+    @Option(names = "--env", paramLabel = "K=V", description = "add a variable to every PE's environment")
+    private List<String> env = new ArrayList<>();
+
+    @Option(names = "--class", paramLabel = "MAIN_CLASS",
+        description = "run this class on this JDK with the ishmem library; ARGS are its arguments")
+    private String mainClass;
+
+    @Option(names = "--cp", paramLabel = "CLASSPATH",
+        description = "with --class: class path of the program (repeatable, ':'-separated)")
+    private List<String> classPath = new ArrayList<>();
+
+    @Option(names = "--jvm-arg", paramLabel = "ARG", description = "with --class: a JVM option (repeatable)")
+    private List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this help and exit")
+    private boolean help;
+
+    @Parameters(paramLabel = "ARGS", description = "the program and its arguments, or the arguments of MAIN_CLASS")
+    private List<String> positional = new ArrayList<>();
+
+    @Spec
+    private CommandSpec spec;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private IshmemRun(final PrintStream out, final PrintStream err)
+    {
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Runs {@code ishmemrun} and exits with its status.
+     *
+     * @param args the command line.
+     */
+    public static void main(final String[] args)
+    {
+        System.exit(execute(args, System.out, System.err));
+    }
+
+    /**
+     * Runs {@code ishmemrun} in this JVM.
+     *
+     * @param args the command line.
+     * @param out  where PE stdout lines and help go.
+     * @param err  where PE stderr lines and errors go.
+     * @return the exit status.
+     */
+    public static int execute(final String[] args, final PrintStream out, final PrintStream err)
+    {
+        final CommandLine commandLine = new CommandLine(new IshmemRun(out, err));
+        // everything after the program name belongs to the program, even when it starts with '-'
+        commandLine.setStopAtPositional(true);
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        // one line that names the option and its range, not the whole help text
+        commandLine.setParameterExceptionHandler((ex, ignored) ->
+        {
+            err.println("ishmemrun: " + ex.getMessage());
+            err.println("Try 'ishmemrun --help' for more information.");
+            return CommandLine.ExitCode.USAGE;
+        });
+        return commandLine.execute(args);
+    }
+
+    @Override
+    public Integer call()
+    {
+        try
+        {
+            return Launcher.run(jobSpec(), new ConsoleOutput(out, err, prefix)).exitCode();
+        }
+        catch (final LaunchException ex)
+        {
+            err.println("ishmemrun: " + ex.getMessage());
+            return LaunchException.EXIT_CODE;
+        }
+    }
+
+    private JobSpec jobSpec()
+    {
+        if (npes < 1 || npes > JobSpec.MAX_NPES)
+        {
+            throw usage("Invalid value for option '--npes' (-n): " + npes + " is not in [1, " + JobSpec.MAX_NPES + "]");
+        }
+        if (timeoutSeconds != null && !(timeoutSeconds > 0 && timeoutSeconds < Long.MAX_VALUE / 1e9))
+        {
+            throw usage("Invalid value for option '--timeout': " + timeoutSeconds + " is not a number of seconds > 0");
+        }
+        if (!(graceSeconds >= 0 && graceSeconds < Long.MAX_VALUE / 1e9))
+        {
+            throw usage("Invalid value for option '--grace': " + graceSeconds + " is not a number of seconds >= 0");
+        }
+
+        final JobSpec.Builder builder = JobSpec.builder()
+            .npes(npes)
+            .command(command())
+            .grace(seconds(graceSeconds))
+            .captureOutput(false);
+        if (timeoutSeconds != null)
+        {
+            builder.timeout(seconds(timeoutSeconds));
+        }
+        for (final String pair : env)
+        {
+            final int equals = pair.indexOf('=');
+            if (equals <= 0)
+            {
+                throw usage("Invalid value for option '--env': '" + pair + "' is not NAME=VALUE");
+            }
+            builder.env(pair.substring(0, equals), pair.substring(equals + 1));
+        }
+        return builder.build();
+    }
+
+    private List<String> command()
+    {
+        if (mainClass == null)
+        {
+            if (!classPath.isEmpty() || !jvmArgs.isEmpty())
+            {
+                throw usage("Options '--cp' and '--jvm-arg' need '--class MAIN_CLASS'");
+            }
+            if (positional.isEmpty())
+            {
+                throw usage("Missing program: give '-- PROGRAM [ARGS...]' or '--class MAIN_CLASS [ARGS...]'");
+            }
+            return positional;
+        }
+
+        final Path home = ShortFormCommand.home();
+        if (home == null)
+        {
+            throw new LaunchException(mainClass, "cannot find the ishmem distribution (set -D" +
+                ShortFormCommand.HOME_PROPERTY + " to its folder)", null);
+        }
+        final List<String> userClassPath = new ArrayList<>();
+        for (final String entries : classPath)
+        {
+            for (final String entry : entries.split(":"))
+            {
+                if (!entry.isEmpty())
+                {
+                    userClassPath.add(entry);
+                }
+            }
+        }
+        return ShortFormCommand.build(JavaExecutable.current(), home, mainClass, userClassPath, jvmArgs, positional);
+    }
+
+    private ParameterException usage(final String message)
+    {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    private static Duration seconds(final double seconds)
+    {
+        return Duration.ofNanos(Math.round(seconds * 1e9));
+    }
+}

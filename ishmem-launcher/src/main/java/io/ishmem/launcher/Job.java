@@ -1,0 +1,214 @@
+package io.ishmem.launcher;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One run of a {@link JobSpec}: starts the PEs, watches their exits, and stops and cleans up after them.
+ */
+final class Job
+{
+    // after the PEs are gone, how long their pipes may take to drain
+    private static final long OUTPUT_DRAIN_NS = TimeUnit.SECONDS.toNanos(5);
+
+    private final JobSpec spec;
+    private final JobListener listener;
+    private final Path shmDirectory;
+    private final String jobId = JobEnvironment.newJobId();
+    private final List<PeProcess> pes = new ArrayList<>();
+    private final BlockingQueue<PeProcess> exits = new LinkedBlockingQueue<>();
+    private boolean shuttingDown;
+
+    Job(final JobSpec spec, final JobListener listener, final Path shmDirectory)
+    {
+        this.spec = spec;
+        this.listener = listener;
+        this.shmDirectory = shmDirectory;
+    }
+
+    JobResult run()
+    {
+        final Path workingDirectory = spec.workingDirectory() != null ?
+            spec.workingDirectory() : Path.of("").toAbsolutePath();
+        ProgramCheck.check(spec.command().getFirst(), System.getenv("PATH"), workingDirectory);
+
+        // Ctrl-C or kill of the launcher must not leave PEs or their files behind
+        final Thread shutdownHook = Thread.ofPlatform().name("ishmemrun-shutdown").unstarted(this::onShutdown);
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        try
+        {
+            startAll(workingDirectory);
+            return awaitEnd();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("job " + jobId + " interrupted; its PEs were stopped");
+        }
+        finally
+        {
+            removeShutdownHook(shutdownHook);
+            stopAndClean();
+        }
+    }
+
+    private void startAll(final Path workingDirectory)
+    {
+        for (int pe = 0; pe < spec.npes(); pe++)
+        {
+            final ProcessBuilder builder = new ProcessBuilder(spec.command())
+                .directory(workingDirectory.toFile())
+                .redirectErrorStream(spec.mergeStderr());
+            final Map<String, String> environment = builder.environment();
+            environment.putAll(spec.env());
+            environment.put(JobEnvironment.JOB_ID, jobId);
+            environment.put(JobEnvironment.PE, Integer.toString(pe));
+            environment.put(JobEnvironment.NPES, Integer.toString(spec.npes()));
+            environment.put(JobEnvironment.LAUNCHER_PID, Long.toString(ProcessHandle.current().pid()));
+
+            final PeProcess process;
+            try
+            {
+                process = PeProcess.start(pe, builder, listener, spec.captureOutput());
+            }
+            catch (final IOException ex)
+            {
+                // the finally block of run() stops the PEs started so far
+                final String reason = ex.getCause() != null ? ex.getCause().getMessage() : ex.getMessage();
+                throw new LaunchException(spec.command().getFirst(), reason + " (PE " + pe + ")", ex);
+            }
+            synchronized (this)
+            {
+                if (shuttingDown)
+                {
+                    // the shutdown hook has already stopped the others: this one must not outlive the JVM
+                    process.process().toHandle().destroyForcibly();
+                    throw new CancellationException("job " + jobId + " cancelled: the JVM is shutting down");
+                }
+                pes.add(process);
+            }
+            process.process().onExit().thenRun(() -> exits.add(process));
+        }
+    }
+
+    private JobResult awaitEnd() throws InterruptedException
+    {
+        final long startNs = System.nanoTime();
+        final long timeoutDeadlineNs = startNs + spec.timeout().toNanos();
+        long graceDeadlineNs = 0;
+        int firstFailedPe = -1;
+        int firstFailedExitCode = 0;
+        boolean timedOut = false;
+        int running = spec.npes();
+
+        while (running > 0)
+        {
+            final PeProcess exited;
+            if (firstFailedPe >= 0)
+            {
+                // the timeout stops counting here: the job ends within grace + killAfter anyway
+                exited = exits.poll(Math.max(0, graceDeadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+            else if (spec.hasTimeout())
+            {
+                exited = exits.poll(Math.max(0, timeoutDeadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+            else
+            {
+                exited = exits.take();
+            }
+
+            if (exited == null)
+            {
+                if (firstFailedPe < 0)
+                {
+                    timedOut = true;
+                    listener.onTimeout(spec.timeout(), running);
+                }
+                break;
+            }
+
+            running--;
+            final int exitCode = exited.process().exitValue();
+            if (exitCode != 0 && firstFailedPe < 0)
+            {
+                firstFailedPe = exited.pe();
+                firstFailedExitCode = exitCode;
+                graceDeadlineNs = System.nanoTime() + spec.grace().toNanos();
+            }
+        }
+
+        stopAll();
+        final long drainDeadlineNs = System.nanoTime() + OUTPUT_DRAIN_NS;
+        final List<Integer> exitCodes = new ArrayList<>(pes.size());
+        final List<List<String>> outputs = new ArrayList<>(pes.size());
+        for (final PeProcess pe : pes)
+        {
+            pe.awaitOutput(drainDeadlineNs);
+            // alive only if even SIGKILL could not end it (stuck in the kernel): no exit code to report
+            exitCodes.add(pe.process().isAlive() ? -1 : pe.process().exitValue());
+            outputs.add(pe.lines());
+        }
+
+        final int exitCode = timedOut ? JobResult.TIMEOUT_EXIT_CODE : firstFailedExitCode;
+        return new JobResult(jobId, exitCode, firstFailedPe, exitCodes, outputs, timedOut);
+    }
+
+    private void onShutdown()
+    {
+        synchronized (this)
+        {
+            shuttingDown = true;
+        }
+        stopAndClean();
+    }
+
+    private void stopAndClean()
+    {
+        stopAll();
+        ShmCleaner.clean(shmDirectory, jobId);
+    }
+
+    private synchronized void stopAll()
+    {
+        // stopping must finish even when the caller was interrupted: PEs may not outlive the job
+        boolean interrupted = Thread.interrupted();
+        final List<ProcessHandle> handles = pes.stream().map(pe -> pe.process().toHandle()).toList();
+        try
+        {
+            ProcessStopper.stop(handles, spec.killAfter());
+        }
+        catch (final InterruptedException ex)
+        {
+            // interrupted again while waiting for a clean exit: no more waiting
+            interrupted = true;
+            ProcessStopper.killNow(handles);
+        }
+        finally
+        {
+            if (interrupted)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static void removeShutdownHook(final Thread hook)
+    {
+        try
+        {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        }
+        catch (final IllegalStateException ex)
+        {
+            // the JVM is shutting down and the hook runs (or ran) stopAndClean itself
+        }
+    }
+}
