@@ -1,0 +1,568 @@
+package io.ishmem.bench;
+
+import io.ishmem.Cmp;
+import io.ishmem.Ishmem;
+import io.ishmem.SignalOp;
+import io.ishmem.SymmetricSegment;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The program every PE of a bench job runs: {@code BenchPe SUITE ROUNDS SCALE}. Suites: {@code pair}
+ * (2 PEs: ping-pongs, put, signals, bandwidth, barrier, malloc), {@code barrier} (any PE count) and
+ * {@code ring} (a put-with-signal passed around every PE). Each op is measured through the library
+ * and as the same raw memory operations on the same mappings (peer views), alternately, for each
+ * round; round 0 is JIT warm-up and is not reported. SCALE multiplies the sample counts (1 for a
+ * real run, smaller for the CI smoke).
+ */
+public final class BenchPe
+{
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+    private static final long[] PINGPONG_SIZES = {8, 1024, 65536, 1 << 20};
+    private static final long[] BANDWIDTH_SIZES = {8, 64, 1024, 65536, 1 << 20, 16 << 20, 64 << 20};
+
+    private final Ishmem shmem;
+    private final int me;
+    private final int nPes;
+    private final double scale;
+    private final Samples samples;
+
+    private BenchPe(final Ishmem shmem, final double scale)
+    {
+        this.shmem = shmem;
+        this.me = shmem.myPe();
+        this.nPes = shmem.nPes();
+        this.scale = scale;
+        this.samples = new Samples(Math.max(20, (int)(2000 * scale)));
+    }
+
+    public static void main(final String[] args)
+    {
+        final String suite = args.length > 0 ? args[0] : "pair";
+        final int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        final double scale = args.length > 2 ? Double.parseDouble(args[2]) : 1.0;
+        try (Ishmem shmem = Ishmem.init())
+        {
+            final BenchPe bench = new BenchPe(shmem, scale);
+            switch (suite)
+            {
+                case "pair" -> bench.pair(rounds);
+                case "barrier" -> bench.barrierSuite(rounds);
+                case "ring" -> bench.ring(rounds, ringHops(scale, shmem.nPes()));
+                default -> throw new IllegalArgumentException("suite=" + suite + " is not one of pair, barrier, ring");
+            }
+        }
+    }
+
+    /** 10,000 hops for a real run; always a multiple of the PE count, so the last hop lands on PE 0. */
+    private static int ringHops(final double scale, final int nPes)
+    {
+        final int hops = (int)Math.max(100, 10_000 * Math.min(1.0, scale * 10));
+        return (hops + nPes - 1) / nPes * nPes;
+    }
+
+    private int samplesFor(final long size)
+    {
+        return Math.max(20, (int)((size >= 65536 ? 200 : 2000) * scale));
+    }
+
+    // ---------------------------------------------------------------- suites
+
+    private void pair(final int rounds)
+    {
+        if (nPes != 2)
+        {
+            throw new IllegalStateException("the pair suite needs 2 PEs, not " + nPes);
+        }
+        final SymmetricSegment data = shmem.malloc(1 << 20);
+        final SymmetricSegment words = shmem.calloc(64, ValueLayout.JAVA_LONG);
+        final SymmetricSegment big = shmem.malloc(64 << 20);
+        try (Arena arena = Arena.ofShared())
+        {
+            final MemorySegment src = arena.allocate(64 << 20, 64);
+            for (int round = 0; round <= rounds; round++)
+            {
+                pWait(round, words);
+                for (final long size : PINGPONG_SIZES)
+                {
+                    putSignal(round, data, words, src, size, SignalOp.SET);
+                }
+                putSignal(round, data, words, src, 8, SignalOp.ADD);
+                barrier(round, words);
+                putQuiet(round, data, src, 8);
+                putQuiet(round, data, src, 1024);
+                signalAdd(round, words);
+                signalAddContended(round, words);
+                for (final long size : BANDWIDTH_SIZES)
+                {
+                    bandwidth(round, big, src, size);
+                }
+                mallocFree(round, words);
+            }
+        }
+        shmem.free(big);
+        shmem.free(words);
+        shmem.free(data);
+    }
+
+    private void barrierSuite(final int rounds)
+    {
+        final SymmetricSegment words = shmem.calloc(64, ValueLayout.JAVA_LONG);
+        for (int round = 0; round <= rounds; round++)
+        {
+            barrier(round, words);
+            signalAddContended(round, words);
+            mallocFree(round, words);
+        }
+        shmem.free(words);
+    }
+
+    // ---------------------------------------------------------------- ping-pongs
+
+    /** p + waitUntil, one-way latency; floor: release store into the peer view, acquire spin on our copy. */
+    private void pWait(final int round, final SymmetricSegment words)
+    {
+        final int k = 32;
+        final int peer = 1 - me;
+        final MemorySegment mine = words.local();
+        final MemorySegment theirs = words.peerView(peer).orElseThrow();
+        for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
+        {
+            reset(words);
+            long seq = 0;
+            samples.reset();
+            for (int s = 0; s < samples.capacity(); s++)
+            {
+                final long startNs = System.nanoTime();
+                for (int j = 0; j < k; j++)
+                {
+                    seq++;
+                    if (impl == Report.LIBRARY)
+                    {
+                        if (me == 0)
+                        {
+                            shmem.pLong(words, 0, seq, peer);
+                            shmem.waitUntilLong(words, 8, Cmp.GE, seq);
+                        }
+                        else
+                        {
+                            shmem.waitUntilLong(words, 0, Cmp.GE, seq);
+                            shmem.pLong(words, 8, seq, peer);
+                        }
+                    }
+                    else if (me == 0)
+                    {
+                        LONG.setRelease(theirs, 0L, seq);
+                        spinUntil(mine, 64L, seq);
+                    }
+                    else
+                    {
+                        spinUntil(mine, 0L, seq);
+                        LONG.setRelease(theirs, 64L, seq);
+                    }
+                }
+                samples.add(System.nanoTime() - startNs);
+            }
+            report(round, impl, "p_wait_oneway", 8, "ns", samples.p50() / (2.0 * k));
+        }
+    }
+
+    /**
+     * Put-with-signal ping-pong, receiver reads every word of the payload; floor: copy into the peer
+     * view, then release store (SET) or getAndAdd (ADD) of the signal; acquire spin on our signal.
+     */
+    private void putSignal(final int round, final SymmetricSegment data, final SymmetricSegment words,
+        final MemorySegment src, final long size, final SignalOp op)
+    {
+        final int k = size <= 1024 ? 32 : 1;
+        final int peer = 1 - me;
+        final MemorySegment mine = words.local();
+        final MemorySegment theirs = words.peerView(peer).orElseThrow();
+        final MemorySegment localData = data.local();
+        final MemorySegment peerData = data.peerView(peer).orElseThrow();
+        final int count = samplesFor(size);
+        final String name = op == SignalOp.SET ? "putsig_set_read_oneway" : "putsig_add_read_oneway";
+        long sink = 0;
+        for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
+        {
+            reset(words);
+            long seq = 0;
+            samples.reset();
+            for (int s = 0; s < count; s++)
+            {
+                final long startNs = System.nanoTime();
+                for (int j = 0; j < k; j++)
+                {
+                    seq++;
+                    final boolean sender = me == 0;
+                    final long sendAt = sender ? 0 : 8;
+                    final long receiveAt = sender ? 8 : 0;
+                    if (!sender)
+                    {
+                        awaitSignal(impl, words, mine, receiveAt, seq);
+                        sink += sum(localData, size);
+                    }
+                    if (impl == Report.LIBRARY)
+                    {
+                        shmem.putSignal(data, 0, src, 0, size, words, sendAt, op == SignalOp.SET ? seq : 1, op, peer);
+                    }
+                    else
+                    {
+                        MemorySegment.copy(src, 0, peerData, 0, size);
+                        if (op == SignalOp.SET)
+                        {
+                            LONG.setRelease(theirs, sendAt * 8, seq);
+                        }
+                        else
+                        {
+                            final long ignored = (long)LONG.getAndAdd(theirs, sendAt * 8, 1L);
+                        }
+                    }
+                    if (sender)
+                    {
+                        awaitSignal(impl, words, mine, receiveAt, seq);
+                        sink += sum(localData, size);
+                    }
+                }
+                samples.add(System.nanoTime() - startNs);
+            }
+            report(round, impl, name, size, "ns", samples.p50() / (2.0 * k));
+        }
+        if (sink == 42)
+        {
+            System.out.print("");
+        }
+    }
+
+    private void awaitSignal(final String impl, final SymmetricSegment words, final MemorySegment mine,
+        final long index, final long seq)
+    {
+        if (impl == Report.LIBRARY)
+        {
+            shmem.signalWaitUntil(words, index, Cmp.GE, seq);
+        }
+        else
+        {
+            spinUntil(mine, index * 8, seq);
+        }
+    }
+
+    private static long sum(final MemorySegment data, final long size)
+    {
+        long total = 0;
+        for (long offset = 0; offset + 8 <= size; offset += 8)
+        {
+            total += data.get(ValueLayout.JAVA_LONG, offset);
+        }
+        return total;
+    }
+
+    private static void spinUntil(final MemorySegment segment, final long offset, final long value)
+    {
+        while ((long)LONG.getAcquire(segment, offset) < value)
+        {
+            Thread.onSpinWait();
+        }
+    }
+
+    // ---------------------------------------------------------------- one-sided costs
+
+    /** put + quiet from the caller's side; floor: the copy into the peer view and a full fence. */
+    private void putQuiet(final int round, final SymmetricSegment data, final MemorySegment src, final long size)
+    {
+        final int k = 256;
+        final int peer = 1 - me;
+        final MemorySegment peerData = data.peerView(peer).orElseThrow();
+        for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
+        {
+            shmem.barrierAll();
+            if (me == 0)
+            {
+                samples.reset();
+                for (int s = 0; s < samples.capacity(); s++)
+                {
+                    final long startNs = System.nanoTime();
+                    if (impl == Report.LIBRARY)
+                    {
+                        for (int j = 0; j < k; j++)
+                        {
+                            shmem.put(data, 0, src, 0, size, peer);
+                            shmem.quiet();
+                        }
+                    }
+                    else
+                    {
+                        for (int j = 0; j < k; j++)
+                        {
+                            MemorySegment.copy(src, 0, peerData, 0, size);
+                            VarHandle.fullFence();
+                        }
+                    }
+                    samples.add(System.nanoTime() - startNs);
+                }
+                report(round, impl, "put_quiet", size, "ns", samples.p50() / (double)k);
+            }
+        }
+        shmem.barrierAll();
+    }
+
+    /** Uncontended signalAdd into the peer's word (its line stays in our cache); floor: getAndAdd. */
+    private void signalAdd(final int round, final SymmetricSegment words)
+    {
+        final int k = 256;
+        final int peer = 1 - me;
+        final MemorySegment theirs = words.peerView(peer).orElseThrow();
+        for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
+        {
+            shmem.barrierAll();
+            if (me == 0)
+            {
+                samples.reset();
+                for (int s = 0; s < samples.capacity(); s++)
+                {
+                    final long startNs = System.nanoTime();
+                    if (impl == Report.LIBRARY)
+                    {
+                        for (int j = 0; j < k; j++)
+                        {
+                            shmem.signalAdd(words, 56, 1, peer);
+                        }
+                    }
+                    else
+                    {
+                        for (int j = 0; j < k; j++)
+                        {
+                            final long ignored = (long)LONG.getAndAdd(theirs, 56 * 8L, 1L);
+                        }
+                    }
+                    samples.add(System.nanoTime() - startNs);
+                }
+                report(round, impl, "signal_add_uncontended", 8, "ns", samples.p50() / (double)k);
+            }
+        }
+        shmem.barrierAll();
+    }
+
+    /** Every PE adds to one word on PE 0 at once; ns per add as each PE sees it (reported by PE 0). */
+    private void signalAddContended(final int round, final SymmetricSegment words)
+    {
+        final int k = 64;
+        final MemorySegment target = words.peerView(0).orElseThrow();
+        for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
+        {
+            shmem.barrierAll();
+            samples.reset();
+            for (int s = 0; s < samples.capacity(); s++)
+            {
+                final long startNs = System.nanoTime();
+                for (int j = 0; j < k; j++)
+                {
+                    if (impl == Report.LIBRARY)
+                    {
+                        shmem.signalAdd(words, 48, 1, 0);
+                    }
+                    else
+                    {
+                        final long ignored = (long)LONG.getAndAdd(target, 48 * 8L, 1L);
+                    }
+                }
+                samples.add(System.nanoTime() - startNs);
+            }
+            if (me == 0)
+            {
+                report(round, impl, "signal_add_all_pes_one_word_" + nPes + "pes", 8, "ns", samples.p50() / (double)k);
+            }
+        }
+        shmem.barrierAll();
+    }
+
+    /** Streamed blocking puts into the peer; floor: MemorySegment.copy into the peer view. GB/s. */
+    private void bandwidth(final int round, final SymmetricSegment big, final MemorySegment src, final long size)
+    {
+        final int peer = 1 - me;
+        final MemorySegment peerBig = big.peerView(peer).orElseThrow();
+        final long perSample = Math.max(size, Math.min(4L << 20, 256 * size));
+        final int k = (int)(perSample / size);
+        final int count = Math.max(10, (int)((size >= (16 << 20) ? 20 : 200) * scale));
+        for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
+        {
+            shmem.barrierAll();
+            if (me == 0)
+            {
+                samples.reset();
+                for (int s = 0; s < Math.min(count, samples.capacity()); s++)
+                {
+                    final long startNs = System.nanoTime();
+                    for (int j = 0; j < k; j++)
+                    {
+                        if (impl == Report.LIBRARY)
+                        {
+                            shmem.put(big, 0, src, 0, size, peer);
+                        }
+                        else
+                        {
+                            MemorySegment.copy(src, 0, peerBig, 0, size);
+                        }
+                    }
+                    if (impl == Report.LIBRARY)
+                    {
+                        shmem.quiet();
+                    }
+                    else
+                    {
+                        VarHandle.fullFence();
+                    }
+                    samples.add(System.nanoTime() - startNs);
+                }
+                report(round, impl, "put_bandwidth", size, "GB_per_s", (double)size * k / samples.p50());
+            }
+        }
+        shmem.barrierAll();
+    }
+
+    // ---------------------------------------------------------------- collectives
+
+    /**
+     * Barrier latency; floor: a dissemination barrier of raw release stores into the peers' views and
+     * acquire spins on our own words, the same rounds the library runs.
+     */
+    private void barrier(final int round, final SymmetricSegment words)
+    {
+        final int k = 32;
+        final int rounds = nPes <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(nPes - 1);
+        final MemorySegment mine = words.local();
+        final MemorySegment[] targets = new MemorySegment[rounds];
+        for (int r = 0; r < rounds; r++)
+        {
+            targets[r] = words.peerView((me + (1 << r)) % nPes).orElseThrow();
+        }
+        for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
+        {
+            reset(words);
+            long epoch = 0;
+            samples.reset();
+            for (int s = 0; s < samples.capacity(); s++)
+            {
+                final long startNs = System.nanoTime();
+                for (int j = 0; j < k; j++)
+                {
+                    if (impl == Report.LIBRARY)
+                    {
+                        shmem.barrierAll();
+                    }
+                    else
+                    {
+                        epoch++;
+                        for (int r = 0; r < rounds; r++)
+                        {
+                            // each round's word on its own 64-byte line, from offset 128
+                            LONG.setRelease(targets[r], 128 + 64L * r, epoch);
+                            spinOrYield(mine, 128 + 64L * r, epoch);
+                        }
+                    }
+                }
+                samples.add(System.nanoTime() - startNs);
+            }
+            if (me == 0)
+            {
+                report(round, impl, "barrier_" + nPes + "pes", 0, "ns", samples.p50() / (double)k);
+            }
+        }
+    }
+
+    private void spinOrYield(final MemorySegment segment, final long offset, final long value)
+    {
+        // an oversubscribed floor must yield too, or it measures the scheduler's time slice
+        final boolean oversubscribed = nPes > Runtime.getRuntime().availableProcessors();
+        int spins = 0;
+        while ((long)LONG.getAcquire(segment, offset) < value)
+        {
+            if (oversubscribed && ++spins > 20)
+            {
+                Thread.yield();
+            }
+            else
+            {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** Collective malloc + free of 4 KiB; floor: the two barriers they cannot do without. */
+    private void mallocFree(final int round, final SymmetricSegment words)
+    {
+        final int k = 8;
+        final int count = Math.max(20, (int)(500 * scale));
+        samples.reset();
+        for (int s = 0; s < Math.min(count, samples.capacity()); s++)
+        {
+            final long startNs = System.nanoTime();
+            for (int j = 0; j < k; j++)
+            {
+                shmem.free(shmem.malloc(4096));
+            }
+            samples.add(System.nanoTime() - startNs);
+        }
+        if (me == 0)
+        {
+            report(round, Report.LIBRARY, "malloc_free_" + nPes + "pes", 4096, "ns", samples.p50() / (double)k);
+        }
+        shmem.barrierAll();
+    }
+
+    // ---------------------------------------------------------------- ring
+
+    /** A put-with-signal passed around every PE {@code hops} times; PE 0 reports the wall time. */
+    private void ring(final int rounds, final int hops)
+    {
+        final SymmetricSegment payload = shmem.calloc(8, ValueLayout.JAVA_LONG);
+        final SymmetricSegment signal = shmem.calloc(1, ValueLayout.JAVA_LONG);
+        final MemorySegment src = MemorySegment.ofArray(new long[8]);
+        final int next = (me + 1) % nPes;
+        for (int round = 0; round <= rounds; round++)
+        {
+            shmem.barrierAll();
+            final long base = (long)round * hops;
+            final long startNs = System.nanoTime();
+            for (long hop = me; hop < hops; hop += nPes)
+            {
+                if (hop > 0)
+                {
+                    shmem.signalWaitUntil(signal, 0, Cmp.GE, base + hop);
+                }
+                src.setAtIndex(ValueLayout.JAVA_LONG, 0, base + hop + 1);
+                shmem.putSignal(payload, src, signal, base + hop + 1, SignalOp.SET, next);
+            }
+            if (me == 0)
+            {
+                shmem.signalWaitUntil(signal, 0, Cmp.GE, base + hops);
+                report(round, Report.LIBRARY, "ring_putsig_hops_" + nPes + "pes", hops, "s",
+                    (System.nanoTime() - startNs) / 1e9);
+            }
+            shmem.barrierAll();
+        }
+        shmem.free(signal);
+        shmem.free(payload);
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private void reset(final SymmetricSegment words)
+    {
+        shmem.barrierAll();
+        words.local().fill((byte)0);
+        shmem.barrierAll();
+    }
+
+    private void report(final int round, final String impl, final String op, final long size, final String unit,
+        final double value)
+    {
+        if (round > 0)
+        {
+            Report.result(round, impl, op, size, unit, value);
+        }
+    }
+}

@@ -1,0 +1,218 @@
+package io.ishmem.bench;
+
+import io.ishmem.launcher.JavaExecutable;
+import io.ishmem.launcher.JobResult;
+import io.ishmem.launcher.JobSpec;
+import io.ishmem.launcher.Launcher;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * Runs the whole bench suite as jobs of the launcher (2 pinned PEs for the pair suite, 2 to 8 PEs for
+ * barriers, 8 PEs for the ring), optionally the C anchor programs before and after, and writes
+ * {@code table.md}, {@code results.csv}, {@code raw.txt} and PNG plots into the output folder.
+ */
+@Command(name = "ishmem-bench", mixinStandardHelpOptions = true,
+    description = "Measures ishmem4j beside the raw floor of each operation, in one run.")
+public final class BenchSuite implements Callable<Integer>
+{
+    static final Map<String, ResultSet.Target> TARGETS = Map.of(
+        "putsig_set_read_oneway/8", new ResultSet.Target("<= 1.15x floor", true, true, 1.15),
+        "p_wait_oneway/8", new ResultSet.Target("<= 1.15x floor", true, true, 1.15),
+        "barrier_2pes/0", new ResultSet.Target("<= 1.2x floor", true, true, 1.2),
+        "put_quiet/8", new ResultSet.Target("<= 15 ns", false, true, 15),
+        "signal_add_uncontended/8", new ResultSet.Target("<= 12 ns", false, true, 12),
+        "put_bandwidth/65536", new ResultSet.Target(">= 0.95x floor", true, false, 0.95),
+        "put_bandwidth/1048576", new ResultSet.Target(">= 0.95x floor", true, false, 0.95),
+        "ring_putsig_hops_8pes/10000", new ResultSet.Target("< 2 s", false, true, 2.0));
+
+    private static final Map<String, String> C_OPS = Map.of(
+        "store_pingpong/half_rtt_ns", "p_wait_oneway",
+        "putsig_store_read/half_rtt_ns", "putsig_set_read_oneway",
+        "putsig_add_read/half_rtt_ns", "putsig_add_read_oneway",
+        "barrier/ns_per_op", "barrier_2pes",
+        "faa_local/ns_per_op", "signal_add_uncontended",
+        "memcpy/GB_per_s", "put_bandwidth");
+
+    @Option(names = "--rounds", description = "measured rounds per job (after one warm-up round); default ${DEFAULT-VALUE}")
+    int rounds = 10;
+
+    @Option(names = "--scale", description = "multiplies sample counts; 1 for a real run; default ${DEFAULT-VALUE}")
+    double scale = 1.0;
+
+    @Option(names = "--quick", description = "a smoke run of seconds: 1 round, tiny sample counts")
+    boolean quick;
+
+    @Option(names = "--out", description = "output folder; default bench-results/<timestamp>")
+    Path out;
+
+    @Option(names = "--c-pingpong", description = "the anchors' compiled shm_pingpong, run before and after the pair job")
+    Path cPingpong;
+
+    @Option(names = "--c-memcpy", description = "the anchors' compiled memcpy_bw, run before and after the pair job")
+    Path cMemcpy;
+
+    @Option(names = "--pes", split = ",", description = "PE counts of the barrier jobs; default ${DEFAULT-VALUE}")
+    List<Integer> barrierPes = List.of(4, 8);
+
+    @Option(names = "--ring-pes", description = "PEs of the ring job; default ${DEFAULT-VALUE}")
+    int ringPes = 8;
+
+    public static void main(final String[] args)
+    {
+        System.exit(new CommandLine(new BenchSuite()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException
+    {
+        if (quick)
+        {
+            rounds = 1;
+            scale = 0.01;
+        }
+        if (out == null)
+        {
+            out = Path.of("bench-results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        }
+        Files.createDirectories(out);
+        final ResultSet results = new ResultSet();
+        final List<String> raw = new ArrayList<>();
+        final int cpus = Runtime.getRuntime().availableProcessors();
+
+        runAnchors(results, raw);
+        runJob("pair", 2, cpus >= 2, results, raw);
+        runAnchors(results, raw);
+        for (final int pes : barrierPes)
+        {
+            runJob("barrier", pes, pes <= cpus, results, raw);
+        }
+        runJob("ring", ringPes, ringPes <= cpus, results, raw);
+
+        final List<ResultSet.Row> rows = results.rows(TARGETS);
+        Files.write(out.resolve("raw.txt"), raw, StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("results.csv"), csv(rows), StandardCharsets.UTF_8);
+        final String table = table(rows, cpus);
+        Files.writeString(out.resolve("table.md"), table, StandardCharsets.UTF_8);
+        Plots.write(rows, out);
+        System.out.println(table);
+        System.out.println("written: " + out.toAbsolutePath());
+        return 0;
+    }
+
+    private void runJob(final String suite, final int pes, final boolean pin, final ResultSet results,
+        final List<String> raw)
+    {
+        final List<String> command = new ArrayList<>();
+        if (pin && Files.isExecutable(Path.of("/usr/bin/taskset")))
+        {
+            // one PE per CPU, as the anchors pin theirs: PE k on CPU k
+            command.addAll(List.of("bash", "-c", "exec taskset -c \"$ISHMEM_PE\" \"$0\" \"$@\""));
+        }
+        command.addAll(List.of(JavaExecutable.current(), "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC",
+            "-Xms1g", "-Xmx1g", "-cp", System.getProperty("java.class.path"), BenchPe.class.getName(), suite,
+            Integer.toString(rounds), Double.toString(scale)));
+        final JobSpec spec = JobSpec.builder().npes(pes).command(command)
+            .env("ISHMEM_SYMMETRIC_SIZE", suite.equals("pair") ? "160M" : "16M")
+            .timeout(Duration.ofMinutes(10)).captureOutput(true).mergeStderr(true).build();
+        System.out.printf(Locale.ROOT, "running %s on %d PEs%s ...%n", suite, pes, pin ? " (pinned)" : "");
+        final JobResult result = Launcher.run(spec);
+        for (int pe = 0; pe < result.npes(); pe++)
+        {
+            for (final String line : result.output(pe))
+            {
+                raw.add(suite + "/" + pes + " [" + pe + "] " + line);
+                results.parse(line, C_OPS);
+            }
+        }
+        if (!result.succeeded())
+        {
+            throw new IllegalStateException("bench job " + suite + " on " + pes + " PEs failed with exit " +
+                result.exitCode() + " (PE " + result.firstFailedPe() + "): " + result.output(result.firstFailedPe()));
+        }
+    }
+
+    private void runAnchors(final ResultSet results, final List<String> raw) throws IOException, InterruptedException
+    {
+        if (cPingpong != null)
+        {
+            runC(List.of(cPingpong.toString(), "0", "1", "store,faa,barrier,putsig"), results, raw);
+        }
+        if (cMemcpy != null)
+        {
+            runC(List.of(cMemcpy.toString(), "0"), results, raw);
+        }
+    }
+
+    private static void runC(final List<String> command, final ResultSet results, final List<String> raw)
+        throws IOException, InterruptedException
+    {
+        System.out.println("running " + String.join(" ", command) + " ...");
+        final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        final List<String> lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+            .lines().toList();
+        if (process.waitFor() != 0)
+        {
+            throw new IllegalStateException(command.get(0) + " failed: " + lines);
+        }
+        for (final String line : lines)
+        {
+            raw.add("c " + line);
+            results.parse(line, C_OPS);
+        }
+    }
+
+    private static String csv(final List<ResultSet.Row> rows)
+    {
+        final StringBuilder csv = new StringBuilder("op,size_bytes,unit,ishmem,floor,ratio_to_floor,c_anchor,target,verdict\n");
+        for (final ResultSet.Row row : rows)
+        {
+            csv.append(String.join(",", row.key().op(), Long.toString(row.key().size()), row.key().unit(),
+                num(row.ishmem()), num(row.floor()), num(row.ratio()), num(row.c()),
+                row.target() == null ? "" : row.target().text(), row.verdict())).append('\n');
+        }
+        return csv.toString();
+    }
+
+    private static String num(final double value)
+    {
+        return Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%.4f", value);
+    }
+
+    private String table(final List<ResultSet.Row> rows, final int cpus)
+    {
+        final StringBuilder table = new StringBuilder();
+        table.append(String.format(Locale.ROOT, "Medians of %d rounds (p50 within each round), %d CPUs, %s, %s.%n%n",
+            rounds, cpus, System.getProperty("java.vm.name") + " " + Runtime.version(), LocalDateTime.now()
+                .format(DateTimeFormatter.ISO_LOCAL_DATE_TIME)));
+        table.append("| operation | size | unit | ishmem4j | floor | ratio | C anchor | target | |\n");
+        table.append("|---|---:|---|---:|---:|---:|---:|---|---|\n");
+        for (final ResultSet.Row row : rows)
+        {
+            final String size = row.key().op().startsWith("ring") ? row.key().size() + " hops" :
+                ResultSet.size(row.key().size());
+            table.append("| ").append(row.key().op()).append(" | ").append(size)
+                .append(" | ").append(row.key().unit()).append(" | ").append(ResultSet.format(row.ishmem()))
+                .append(" | ").append(ResultSet.format(row.floor())).append(" | ")
+                .append(Double.isNaN(row.ratio()) ? "-" : String.format(Locale.ROOT, "%.2fx", row.ratio()))
+                .append(" | ").append(ResultSet.format(row.c())).append(" | ")
+                .append(row.target() == null ? "" : row.target().text()).append(" | ").append(row.verdict())
+                .append(" |\n");
+        }
+        return table.toString();
+    }
+}

@@ -1,0 +1,138 @@
+package io.ishmem.bench.jmh;
+
+import io.ishmem.Cmp;
+import io.ishmem.Ishmem;
+import io.ishmem.SignalOp;
+import io.ishmem.SymmetricSegment;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The call path of put, p, putSignal and signalAdd into this PE's own heap (a job of one PE), beside
+ * the raw FFM operation each ends in: what the library adds per call (argument checks, offset
+ * translation, dispatch).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC"})
+public class CallPathBenchmark
+{
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+
+    private Ishmem shmem;
+    private SymmetricSegment dest;
+    private SymmetricSegment sig;
+    private MemorySegment src;
+    private MemorySegment rawDest;
+    private MemorySegment rawSig;
+    private Arena arena;
+    private long value;
+
+    @Setup(Level.Trial)
+    public void setUp()
+    {
+        System.setProperty("ishmem.symmetric.size", "16M");
+        shmem = Ishmem.init();
+        dest = shmem.malloc(1024);
+        sig = shmem.calloc(1, ValueLayout.JAVA_LONG);
+        arena = Arena.ofShared();
+        src = arena.allocate(1024, 64);
+        rawDest = dest.peerView(0).orElseThrow();
+        rawSig = sig.peerView(0).orElseThrow();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown()
+    {
+        shmem.close();
+        arena.close();
+    }
+
+    @Benchmark
+    public void put8()
+    {
+        shmem.put(dest, 0, src, 0, 8, 0);
+    }
+
+    @Benchmark
+    public void rawCopy8()
+    {
+        MemorySegment.copy(src, 0, rawDest, 0, 8);
+    }
+
+    @Benchmark
+    public void put8Quiet()
+    {
+        shmem.put(dest, 0, src, 0, 8, 0);
+        shmem.quiet();
+    }
+
+    @Benchmark
+    public void rawCopy8FullFence()
+    {
+        MemorySegment.copy(src, 0, rawDest, 0, 8);
+        VarHandle.fullFence();
+    }
+
+    @Benchmark
+    public void pLong()
+    {
+        shmem.pLong(dest, 1, ++value, 0);
+    }
+
+    @Benchmark
+    public void rawOpaqueStore()
+    {
+        LONG.setOpaque(rawDest, 8L, ++value);
+    }
+
+    @Benchmark
+    public void putSignal8Set()
+    {
+        shmem.putSignal(dest, 0, src, 0, 8, sig, 0, ++value, SignalOp.SET, 0);
+    }
+
+    @Benchmark
+    public void rawCopy8ReleaseStore()
+    {
+        MemorySegment.copy(src, 0, rawDest, 0, 8);
+        LONG.setRelease(rawSig, 0L, ++value);
+    }
+
+    @Benchmark
+    public void signalAdd()
+    {
+        shmem.signalAdd(sig, 0, 1, 0);
+    }
+
+    @Benchmark
+    public long rawGetAndAdd()
+    {
+        return (long)LONG.getAndAdd(rawSig, 0L, 1L);
+    }
+
+    @Benchmark
+    public boolean testLongSatisfied()
+    {
+        return shmem.testLong(sig, 0, Cmp.GE, 0);
+    }
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The whole benchmark suite in one command: builds ishmem-bench, compiles the C anchor programs when
+# ../shared/anchors is beside the checkout (so the C floor is measured in the same run), runs the
+# multi-PE bench tool (library beside the raw floor: table.md, results.csv, PNG plots) and then JMH.
+# Output: bench-results/<timestamp>/ (or $OUT). Extra arguments go to the bench tool (--rounds N, --quick).
+# SKIP_JMH=1 skips JMH.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+./mvnw -q -B -DskipTests package -pl ishmem-bench -am
+out=${OUT:-bench-results/$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$out"
+args=()
+anchors=${ANCHORS:-../shared/anchors}
+if [ -f "$anchors/c/shm_pingpong.c" ] && command -v gcc >/dev/null 2>&1; then
+  gcc -O2 -o "$out/shm_pingpong" "$anchors/c/shm_pingpong.c"
+  gcc -O2 -o "$out/memcpy_bw" "$anchors/c/memcpy_bw.c"
+  args+=(--c-pingpong "$out/shm_pingpong" --c-memcpy "$out/memcpy_bw")
+fi
+cp="ishmem-bench/target/classes:ishmem-bench/target/lib/*"
+"$JAVA_HOME/bin/java" -cp "$cp" io.ishmem.bench.BenchSuite --out "$out" "${args[@]}" "$@"
+if [ -z "${SKIP_JMH:-}" ]; then
+  "$JAVA_HOME/bin/java" -cp "$cp" org.openjdk.jmh.Main -rf csv -rff "$out/jmh.csv" > "$out/jmh.txt" 2>&1
+  sed -n '/^Benchmark/,$p' "$out/jmh.txt"
+fi
