@@ -6,6 +6,7 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.util.Iterator;
 import java.util.ServiceLoader;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One PE of a SHMEM job: the Java face of {@code ishmem_init} ... {@code ishmem_finalize}.
@@ -59,6 +60,28 @@ public interface Ishmem extends AutoCloseable
      * @return the size of each PE's symmetric heap in bytes ({@code ISHMEM_SYMMETRIC_SIZE}).
      */
     long symmetricHeapSize();
+
+    // ---------------------------------------------------------------- teams
+
+    /**
+     * @return the team of every PE of the job: {@code ISHMEM_TEAM_WORLD}. Its {@code myPe()} and
+     *         {@code nPes()} equal {@link #myPe()} and {@link #nPes()}; it cannot be destroyed.
+     */
+    Team teamWorld();
+
+    /**
+     * @return the team of the PEs whose symmetric heaps this PE can access directly with load/store:
+     *         {@code ISHMEM_TEAM_SHARED}. On the host shared-memory heap that is every PE of the job, in
+     *         world order; it cannot be destroyed.
+     */
+    Team teamShared();
+
+    /**
+     * @return the team of the PEs on this PE's node: {@code ISHMEMX_TEAM_NODE} (an Intel SHMEM extension).
+     *         With the host shared-memory heap a job runs on one node, so this is the same team as
+     *         {@link #teamShared()} (the same object); it cannot be destroyed.
+     */
+    Team teamNode();
 
     /**
      * Ends this PE: {@code ishmem_finalize}. Collective: completes outstanding operations, waits for
@@ -515,6 +538,757 @@ public interface Ishmem extends AutoCloseable
      * @return whether it holds now.
      */
     boolean testInt(SymmetricSegment ivar, long index, Cmp cmp, int value);
+
+    // ---------------------------------------------------------------- signaling
+
+    /**
+     * Copies {@code bytes} from local memory into PE {@code pe}'s copy of {@code dest}, then updates PE
+     * {@code pe}'s copy of the signal word {@code sigIndex} of {@code sig} with {@code op}:
+     * {@code ishmem_putmem_signal} (and {@code ishmem_put_signal}, {@code ishmem_TYPENAME_put_signal},
+     * {@code ishmem_putSIZE_signal}, which differ only in the element size). Returns when {@code src} may be
+     * reused. A PE that sees the signal update (through {@link #signalWaitUntil}, {@link #signalFetch} or
+     * {@link #waitUntilLong}) also sees every byte of this payload; the signal says nothing about other puts
+     * unless a {@link #fence()} came between them.
+     *
+     * @param dest       symmetric destination.
+     * @param destOffset byte offset into {@code dest}.
+     * @param src        any readable memory segment (heap, native, or mapped).
+     * @param srcOffset  byte offset into {@code src}.
+     * @param bytes      number of bytes, {@code >= 0}.
+     * @param sig        symmetric segment holding the signal words ({@code uint64_t}).
+     * @param sigIndex   index of the signal word in {@code sig}, in longs; the word must be 8-byte aligned.
+     * @param signal     the value to set or add, read as unsigned 64-bit.
+     * @param op         {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe         target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, either range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if {@code dest} or {@code sig} is not a live segment of this runtime,
+     *                                   the signal word is not 8-byte aligned, or it overlaps the destination.
+     * @throws NullPointerException      if {@code op} is null.
+     */
+    void putSignal(SymmetricSegment dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
+        SymmetricSegment sig, long sigIndex, long signal, SignalOp op, int pe);
+
+    /**
+     * Non-blocking {@link #putSignal(SymmetricSegment, long, MemorySegment, long, long, SymmetricSegment, long,
+     * long, SignalOp, int)}: {@code ishmem_putmem_signal_nbi} and its typed siblings. The payload and the signal
+     * are delivered, and {@code src} may be reused, after {@link #quiet()}; {@link #fence()} orders it with this
+     * PE's other puts and signals to the same PE. The signal still follows its own payload.
+     *
+     * @param dest       symmetric destination.
+     * @param destOffset byte offset into {@code dest}.
+     * @param src        source memory; not to be changed until {@link #quiet()}.
+     * @param srcOffset  byte offset into {@code src}.
+     * @param bytes      number of bytes, {@code >= 0}.
+     * @param sig        symmetric segment holding the signal words.
+     * @param sigIndex   index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal     the value to set or add, unsigned.
+     * @param op         {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe         target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, either range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     * @throws NullPointerException      if {@code op} is null.
+     */
+    void putSignalNbi(SymmetricSegment dest, long destOffset, MemorySegment src, long srcOffset, long bytes,
+        SymmetricSegment sig, long sigIndex, long signal, SignalOp op, int pe);
+
+    /**
+     * Puts all of {@code src} at the start of {@code dest}, then updates the first word of {@code sig}:
+     * {@code ishmem_putmem_signal}.
+     *
+     * @param dest   symmetric destination, at least {@code src.byteSize()} long.
+     * @param src    source memory.
+     * @param sig    symmetric segment whose first long is the signal word.
+     * @param signal the value to set or add, unsigned.
+     * @param op     {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe     target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe} or a range is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignal(final SymmetricSegment dest, final MemorySegment src, final SymmetricSegment sig,
+        final long signal, final SignalOp op, final int pe)
+    {
+        putSignal(dest, 0, src, 0, src.byteSize(), sig, 0, signal, op, pe);
+    }
+
+    /**
+     * Non-blocking form of {@link #putSignal(SymmetricSegment, MemorySegment, SymmetricSegment, long, SignalOp,
+     * int)}: {@code ishmem_putmem_signal_nbi}. Complete after {@link #quiet()}.
+     *
+     * @param dest   symmetric destination.
+     * @param src    source memory; not to be changed until {@link #quiet()}.
+     * @param sig    symmetric segment whose first long is the signal word.
+     * @param signal the value to set or add, unsigned.
+     * @param op     {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe     target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe} or a range is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignalNbi(final SymmetricSegment dest, final MemorySegment src, final SymmetricSegment sig,
+        final long signal, final SignalOp op, final int pe)
+    {
+        putSignalNbi(dest, 0, src, 0, src.byteSize(), sig, 0, signal, op, pe);
+    }
+
+    /**
+     * The typed TYPENAME and SIZE families ({@code ishmem_long_put_signal}, {@code ishmem_put64_signal},
+     * {@code ishmem_put128_signal}, ...): puts {@code nelems} elements of {@code type} from the start of
+     * {@code src} to the start of {@code dest}, then updates the first word of {@code sig}.
+     *
+     * @param type   element layout; only its size is used (e.g. {@code JAVA_LONG} for {@code put64}).
+     * @param dest   symmetric destination.
+     * @param src    source memory.
+     * @param nelems number of elements, {@code >= 0}.
+     * @param sig    symmetric segment whose first long is the signal word.
+     * @param signal the value to set or add, unsigned.
+     * @param op     {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe     target world PE in {@code [0, nPes)}.
+     * @throws IllegalArgumentException  if {@code nelems} is negative, the byte count overflows, a segment is
+     *                                   not symmetric, or the word is misaligned or overlaps the destination.
+     * @throws IndexOutOfBoundsException if {@code pe} or a range is out of bounds.
+     */
+    default void putSignal(final MemoryLayout type, final SymmetricSegment dest, final MemorySegment src,
+        final long nelems, final SymmetricSegment sig, final long signal, final SignalOp op, final int pe)
+    {
+        putSignal(dest, 0, src, 0, ArrayRanges.typedBytes("putSignal", type, nelems), sig, 0, signal, op, pe);
+    }
+
+    /**
+     * Non-blocking typed put-with-signal: {@code ishmem_long_put_signal_nbi}, {@code ishmem_put64_signal_nbi}
+     * and siblings. Complete after {@link #quiet()}.
+     *
+     * @param type   element layout; only its size is used.
+     * @param dest   symmetric destination.
+     * @param src    source memory; not to be changed until {@link #quiet()}.
+     * @param nelems number of elements, {@code >= 0}.
+     * @param sig    symmetric segment whose first long is the signal word.
+     * @param signal the value to set or add, unsigned.
+     * @param op     {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe     target world PE in {@code [0, nPes)}.
+     * @throws IllegalArgumentException  if {@code nelems} is negative, the byte count overflows, a segment is
+     *                                   not symmetric, or the word is misaligned or overlaps the destination.
+     * @throws IndexOutOfBoundsException if {@code pe} or a range is out of bounds.
+     */
+    default void putSignalNbi(final MemoryLayout type, final SymmetricSegment dest, final MemorySegment src,
+        final long nelems, final SymmetricSegment sig, final long signal, final SignalOp op, final int pe)
+    {
+        putSignalNbi(dest, 0, src, 0, ArrayRanges.typedBytes("putSignalNbi", type, nelems), sig, 0, signal, op,
+            pe);
+    }
+
+    /**
+     * Blocking put-with-signal of byte elements from a Java array:
+     * the {@code ishmem_int8_put_signal} analogue.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in bytes.
+     * @param src       source array.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignal(final SymmetricSegment dest, final long destIndex, final byte[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 1);
+        putSignal(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Non-blocking put-with-signal of byte elements from a Java array:
+     * the {@code ishmem_int8_put_signal_nbi} analogue.
+     * Complete after {@link #quiet()}.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in bytes.
+     * @param src       source array, not to be changed until {@link #quiet()}.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignalNbi(final SymmetricSegment dest, final long destIndex, final byte[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 1);
+        putSignalNbi(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Blocking put-with-signal of short elements from a Java array:
+     * the {@code ishmem_short_put_signal} analogue.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in shorts.
+     * @param src       source array.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignal(final SymmetricSegment dest, final long destIndex, final short[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 2);
+        putSignal(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Non-blocking put-with-signal of short elements from a Java array:
+     * the {@code ishmem_short_put_signal_nbi} analogue.
+     * Complete after {@link #quiet()}.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in shorts.
+     * @param src       source array, not to be changed until {@link #quiet()}.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignalNbi(final SymmetricSegment dest, final long destIndex, final short[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 2);
+        putSignalNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Blocking put-with-signal of char elements from a Java array:
+     * the {@code ishmem_uint16_put_signal} analogue.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in chars.
+     * @param src       source array.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignal(final SymmetricSegment dest, final long destIndex, final char[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 2);
+        putSignal(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Non-blocking put-with-signal of char elements from a Java array:
+     * the {@code ishmem_uint16_put_signal_nbi} analogue.
+     * Complete after {@link #quiet()}.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in chars.
+     * @param src       source array, not to be changed until {@link #quiet()}.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignalNbi(final SymmetricSegment dest, final long destIndex, final char[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 2);
+        putSignalNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Blocking put-with-signal of int elements from a Java array:
+     * the {@code ishmem_int_put_signal} analogue.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in ints.
+     * @param src       source array.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignal(final SymmetricSegment dest, final long destIndex, final int[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 4);
+        putSignal(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Non-blocking put-with-signal of int elements from a Java array:
+     * the {@code ishmem_int_put_signal_nbi} analogue.
+     * Complete after {@link #quiet()}.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in ints.
+     * @param src       source array, not to be changed until {@link #quiet()}.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignalNbi(final SymmetricSegment dest, final long destIndex, final int[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 4);
+        putSignalNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Blocking put-with-signal of long elements from a Java array:
+     * the {@code ishmem_long_put_signal} analogue.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in longs.
+     * @param src       source array.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignal(final SymmetricSegment dest, final long destIndex, final long[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 8);
+        putSignal(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Non-blocking put-with-signal of long elements from a Java array:
+     * the {@code ishmem_long_put_signal_nbi} analogue.
+     * Complete after {@link #quiet()}.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in longs.
+     * @param src       source array, not to be changed until {@link #quiet()}.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignalNbi(final SymmetricSegment dest, final long destIndex, final long[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 8);
+        putSignalNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Blocking put-with-signal of float elements from a Java array:
+     * the {@code ishmem_float_put_signal} analogue.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in floats.
+     * @param src       source array.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignal(final SymmetricSegment dest, final long destIndex, final float[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 4);
+        putSignal(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Non-blocking put-with-signal of float elements from a Java array:
+     * the {@code ishmem_float_put_signal_nbi} analogue.
+     * Complete after {@link #quiet()}.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in floats.
+     * @param src       source array, not to be changed until {@link #quiet()}.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignalNbi(final SymmetricSegment dest, final long destIndex, final float[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 4);
+        putSignalNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Blocking put-with-signal of double elements from a Java array:
+     * the {@code ishmem_double_put_signal} analogue.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in doubles.
+     * @param src       source array.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignal(final SymmetricSegment dest, final long destIndex, final double[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 8);
+        putSignal(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Non-blocking put-with-signal of double elements from a Java array:
+     * the {@code ishmem_double_put_signal_nbi} analogue.
+     * Complete after {@link #quiet()}.
+     *
+     * @param dest      symmetric destination.
+     * @param destIndex first element of {@code dest} to write, in doubles.
+     * @param src       source array, not to be changed until {@link #quiet()}.
+     * @param srcIndex  first element of {@code src} to read.
+     * @param count     number of elements.
+     * @param sig       symmetric segment holding the signal words.
+     * @param sigIndex  index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe}, a range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination.
+     */
+    default void putSignalNbi(final SymmetricSegment dest, final long destIndex, final double[] src, final int srcIndex,
+        final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
+        final int pe)
+    {
+        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 8);
+        putSignalNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
+            sig, sigIndex, signal, op, pe);
+    }
+
+    /**
+     * Reads this PE's copy of a signal word: {@code ishmem_signal_fetch}. An acquire load: after it returns
+     * a value written by a put-with-signal, this PE also sees that put's payload.
+     *
+     * @param sig      symmetric segment holding the signal words.
+     * @param sigIndex index of the word in {@code sig}, in longs (8-byte aligned).
+     * @return the word, an unsigned 64-bit value (compare it with {@link Long#compareUnsigned}).
+     * @throws IndexOutOfBoundsException if the word is outside {@code sig}.
+     * @throws IllegalArgumentException  if {@code sig} is not symmetric or the word is not 8-byte aligned.
+     */
+    long signalFetch(SymmetricSegment sig, long sigIndex);
+
+    /**
+     * {@link #signalFetch(SymmetricSegment, long)} of the first word of {@code sig}.
+     *
+     * @param sig symmetric segment whose first long is the signal word.
+     * @return the word, unsigned.
+     */
+    default long signalFetch(final SymmetricSegment sig)
+    {
+        return signalFetch(sig, 0);
+    }
+
+    /**
+     * Atomically adds {@code value} to PE {@code pe}'s copy of a signal word, wrapping modulo 2<sup>64</sup>:
+     * {@code ishmemx_signal_add}. One-sided; the same update as a put-with-signal with {@link SignalOp#ADD}.
+     *
+     * @param sig      symmetric segment holding the signal words.
+     * @param sigIndex index of the word in {@code sig}, in longs (8-byte aligned).
+     * @param value    the value to add, unsigned.
+     * @param pe       target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe} or the word is out of bounds.
+     * @throws IllegalArgumentException  if {@code sig} is not symmetric or the word is not 8-byte aligned.
+     */
+    void signalAdd(SymmetricSegment sig, long sigIndex, long value, int pe);
+
+    /**
+     * {@link #signalAdd(SymmetricSegment, long, long, int)} on the first word of {@code sig}.
+     *
+     * @param sig   symmetric segment whose first long is the signal word.
+     * @param value the value to add, unsigned.
+     * @param pe    target world PE in {@code [0, nPes)}.
+     */
+    default void signalAdd(final SymmetricSegment sig, final long value, final int pe)
+    {
+        signalAdd(sig, 0, value, pe);
+    }
+
+    /**
+     * Atomically sets PE {@code pe}'s copy of a signal word to {@code value}: {@code ishmemx_signal_set}.
+     * A release store: this PE's earlier stores to PE {@code pe}'s memory are visible to a reader that sees
+     * the new value.
+     *
+     * @param sig      symmetric segment holding the signal words.
+     * @param sigIndex index of the word in {@code sig}, in longs (8-byte aligned).
+     * @param value    the new value, unsigned.
+     * @param pe       target world PE in {@code [0, nPes)}.
+     * @throws IndexOutOfBoundsException if {@code pe} or the word is out of bounds.
+     * @throws IllegalArgumentException  if {@code sig} is not symmetric or the word is not 8-byte aligned.
+     */
+    void signalSet(SymmetricSegment sig, long sigIndex, long value, int pe);
+
+    /**
+     * {@link #signalSet(SymmetricSegment, long, long, int)} on the first word of {@code sig}.
+     *
+     * @param sig   symmetric segment whose first long is the signal word.
+     * @param value the new value, unsigned.
+     * @param pe    target world PE in {@code [0, nPes)}.
+     */
+    default void signalSet(final SymmetricSegment sig, final long value, final int pe)
+    {
+        signalSet(sig, 0, value, pe);
+    }
+
+    /**
+     * Waits until this PE's copy of a signal word satisfies {@code cmp value}, both read as unsigned 64-bit
+     * values: {@code ishmem_signal_wait_until}. The wait spins, yields, then parks (ISHMEM_WAIT_STRATEGY), so
+     * many PEs can wait on few cores, and it watches the other PEs while it waits.
+     *
+     * @param sig      symmetric segment holding the signal words.
+     * @param sigIndex index of the word in {@code sig}, in longs (8-byte aligned).
+     * @param cmp      the comparison, unsigned ({@link Cmp#holdsUnsigned}).
+     * @param value    the value compared with, unsigned.
+     * @return the value of the word that satisfied the comparison.
+     * @throws IndexOutOfBoundsException if the word is outside {@code sig}.
+     * @throws IllegalArgumentException  if {@code sig} is not symmetric or the word is not 8-byte aligned.
+     * @throws NullPointerException      if {@code cmp} is null.
+     * @throws PeFailureException        if a PE dies or the job is aborted meanwhile.
+     */
+    long signalWaitUntil(SymmetricSegment sig, long sigIndex, Cmp cmp, long value);
+
+    /**
+     * {@link #signalWaitUntil(SymmetricSegment, long, Cmp, long)} on the first word of {@code sig}.
+     *
+     * @param sig   symmetric segment whose first long is the signal word.
+     * @param cmp   the comparison, unsigned.
+     * @param value the value compared with, unsigned.
+     * @return the value that satisfied the comparison.
+     */
+    default long signalWaitUntil(final SymmetricSegment sig, final Cmp cmp, final long value)
+    {
+        return signalWaitUntil(sig, 0, cmp, value);
+    }
+
+    // ---------------------------------------------------------------- signaling on the queue
+
+    /**
+     * The {@code on_queue} form of {@link #putSignal(SymmetricSegment, long, MemorySegment, long, long,
+     * SymmetricSegment, long, long, SignalOp, int)}: {@code ishmemx_putmem_signal_on_queue} (and its
+     * TYPENAME/SIZE siblings). The SYCL queue becomes this runtime's ordered queue: one daemon thread,
+     * started by the first {@code *OnQueue} call, runs the queued operations one at a time, each after
+     * the operation queued before it and after every future in {@code dependsOn} (the {@code deps} events).
+     * The returned future is the SYCL event: it completes when the put and its signal are done, or
+     * exceptionally if a dependency failed (the operation then does not run; the cause is the dependency's)
+     * or the operation threw.
+     *
+     * <p>The arguments are checked when this is called; a segment freed, or the runtime closed, before the
+     * operation runs fails the future with {@link IllegalStateException}. {@link #close()} runs the queued
+     * operations whose dependencies are complete; the others fail that way.
+     *
+     * @param dest       symmetric destination.
+     * @param destOffset byte offset into {@code dest}.
+     * @param src        source memory; readable from the queue thread (not a confined arena's) and
+     *                   unchanged until the future completes.
+     * @param srcOffset  byte offset into {@code src}.
+     * @param bytes      number of bytes, {@code >= 0}.
+     * @param sig        symmetric segment holding the signal words.
+     * @param sigIndex   index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal     the value to set or add, unsigned.
+     * @param op         {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe         target world PE in {@code [0, nPes)}.
+     * @param dependsOn  futures that must complete first (any of this runtime's queue, or the caller's own).
+     * @return a future completed when the operation completes.
+     * @throws IndexOutOfBoundsException if {@code pe}, either range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, or the word is misaligned or overlaps
+     *                                   the destination.
+     * @throws NullPointerException      if {@code op}, {@code dependsOn} or one of its elements is null.
+     * @throws IllegalStateException     if the runtime is closed.
+     */
+    CompletableFuture<Void> putSignalOnQueue(SymmetricSegment dest, long destOffset, MemorySegment src,
+        long srcOffset, long bytes, SymmetricSegment sig, long sigIndex, long signal, SignalOp op, int pe,
+        CompletableFuture<?>... dependsOn);
+
+    /**
+     * The {@code on_queue} form of {@link #putSignalNbi(SymmetricSegment, long, MemorySegment, long, long,
+     * SymmetricSegment, long, long, SignalOp, int)}: {@code ishmemx_putmem_signal_nbi_on_queue} (and its
+     * TYPENAME/SIZE siblings). Queued as {@link #putSignalOnQueue(SymmetricSegment, long, MemorySegment, long,
+     * long, SymmetricSegment, long, long, SignalOp, int, CompletableFuture[])} is; the future completes when the
+     * operation has been issued, and, as for {@link #putSignalNbi}, delivery is certain after a
+     * {@link #quiet()} that follows that completion (on shared memory it is delivered by then already).
+     *
+     * @param dest       symmetric destination.
+     * @param destOffset byte offset into {@code dest}.
+     * @param src        source memory, readable from the queue thread.
+     * @param srcOffset  byte offset into {@code src}.
+     * @param bytes      number of bytes, {@code >= 0}.
+     * @param sig        symmetric segment holding the signal words.
+     * @param sigIndex   index of the signal word in {@code sig}, in longs (8-byte aligned).
+     * @param signal     the value to set or add, unsigned.
+     * @param op         {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe         target world PE in {@code [0, nPes)}.
+     * @param dependsOn  futures that must complete first.
+     * @return a future completed when the operation completes.
+     * @throws IndexOutOfBoundsException if {@code pe}, either range or the signal word is out of bounds.
+     * @throws IllegalArgumentException  if a segment is not symmetric, or the word is misaligned or overlaps
+     *                                   the destination.
+     * @throws NullPointerException      if {@code op}, {@code dependsOn} or one of its elements is null.
+     * @throws IllegalStateException     if the runtime is closed.
+     */
+    CompletableFuture<Void> putSignalNbiOnQueue(SymmetricSegment dest, long destOffset, MemorySegment src,
+        long srcOffset, long bytes, SymmetricSegment sig, long sigIndex, long signal, SignalOp op, int pe,
+        CompletableFuture<?>... dependsOn);
+
+    /**
+     * Typed {@code on_queue} put-with-signal ({@code ishmemx_long_put_signal_on_queue},
+     * {@code ishmemx_put64_signal_on_queue}, ...): {@code nelems} elements of {@code type} from the start of
+     * {@code src} to the start of {@code dest}, then the first word of {@code sig}.
+     *
+     * @param type      element layout; only its size is used.
+     * @param dest      symmetric destination.
+     * @param src       source memory, readable from the queue thread.
+     * @param nelems    number of elements, {@code >= 0}.
+     * @param sig       symmetric segment whose first long is the signal word.
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @param dependsOn futures that must complete first.
+     * @return a future completed when the operation completes.
+     * @throws IllegalArgumentException if {@code nelems} is negative or the byte count overflows, and as
+     *                                  {@link #putSignalOnQueue(SymmetricSegment, long, MemorySegment, long, long,
+     *                                  SymmetricSegment, long, long, SignalOp, int, CompletableFuture[])} does.
+     */
+    default CompletableFuture<Void> putSignalOnQueue(final MemoryLayout type, final SymmetricSegment dest,
+        final MemorySegment src, final long nelems, final SymmetricSegment sig, final long signal, final SignalOp op,
+        final int pe, final CompletableFuture<?>... dependsOn)
+    {
+        return putSignalOnQueue(dest, 0, src, 0, ArrayRanges.typedBytes("putSignalOnQueue", type, nelems), sig, 0,
+            signal, op, pe, dependsOn);
+    }
+
+    /**
+     * Typed non-blocking {@code on_queue} put-with-signal ({@code ishmemx_long_put_signal_nbi_on_queue},
+     * {@code ishmemx_put64_signal_nbi_on_queue}, ...).
+     *
+     * @param type      element layout; only its size is used.
+     * @param dest      symmetric destination.
+     * @param src       source memory, readable from the queue thread.
+     * @param nelems    number of elements, {@code >= 0}.
+     * @param sig       symmetric segment whose first long is the signal word.
+     * @param signal    the value to set or add, unsigned.
+     * @param op        {@link SignalOp#SET} or {@link SignalOp#ADD}.
+     * @param pe        target world PE in {@code [0, nPes)}.
+     * @param dependsOn futures that must complete first.
+     * @return a future completed when the operation completes.
+     * @throws IllegalArgumentException if {@code nelems} is negative or the byte count overflows, and as
+     *                                  {@link #putSignalNbiOnQueue(SymmetricSegment, long, MemorySegment, long,
+     *                                  long, SymmetricSegment, long, long, SignalOp, int, CompletableFuture[])}
+     *                                  does.
+     */
+    default CompletableFuture<Void> putSignalNbiOnQueue(final MemoryLayout type, final SymmetricSegment dest,
+        final MemorySegment src, final long nelems, final SymmetricSegment sig, final long signal, final SignalOp op,
+        final int pe, final CompletableFuture<?>... dependsOn)
+    {
+        return putSignalNbiOnQueue(dest, 0, src, 0, ArrayRanges.typedBytes("putSignalNbiOnQueue", type, nelems),
+            sig, 0, signal, op, pe, dependsOn);
+    }
 
     // ---------------------------------------------------------------- Java arrays
 

@@ -172,7 +172,14 @@ public final class TeamSync
             final long head = (long)LONG.getAcquire(block, offset);
             final long arg0 = block.get(ValueLayout.JAVA_LONG, offset + 8);
             final long arg1 = block.get(ValueLayout.JAVA_LONG, offset + 16);
-            if (head != (seq << 8 | op.code()) || arg0 != mine0 || arg1 != mine1)
+            if (head != (seq << 8 | op.code()))
+            {
+                throw new CollectiveMismatchException("collective order mismatch on team " + teamName +
+                    " at its collective #" + seq + ": PE " + myWorldPe + " called " + op.callName() + " but PE " +
+                    memberPes[i] + " called " + peerCall(i, seq, head) +
+                    " (every PE of a team must call the same collectives in the same order)");
+            }
+            if (arg0 != mine0 || arg1 != mine1)
             {
                 throw new CollectiveMismatchException(op.callName() + " on team " + teamName +
                     ": arguments differ between PEs: PE " + myWorldPe + " passed " + describe.format(mine0, mine1) +
@@ -180,6 +187,28 @@ public final class TeamSync
                     " (a collective needs the same arguments on every PE)");
             }
         }
+    }
+
+    /**
+     * Names what member {@code i} called as collective {@code seq}, from its announcement or else from the
+     * round-0 barrier flag it wrote into its successor's block.
+     */
+    private String peerCall(final int i, final long seq, final long head)
+    {
+        if ((head >>> 8) == seq)
+        {
+            return CollectiveOp.nameOf((int)(head & 0xFF));
+        }
+        if (rounds > 0)
+        {
+            final MemorySegment successor = memberBlocks[(i + 1) % memberBlocks.length];
+            final long flag = (long)LONG.getAcquire(successor, targetFlagOffsets[0]);
+            if ((flag >>> 8) == seq)
+            {
+                return CollectiveOp.nameOf((int)(flag & 0xFF));
+            }
+        }
+        return "another collective";
     }
 
     /** Formats collective arguments for a mismatch message. */

@@ -8,8 +8,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * Layout of the control block at the start of every PE's memory file, before its symmetric heap.
- * Each PE writes its own header and state; peers write only the barrier flags, each flag by exactly
- * one peer, each on its own cache line.
+ * Each PE writes its own header, state, announcements and split scratch; peers write only the
+ * barrier flags, each flag by exactly one peer, each on its own cache line.
  * <pre>
  *   0                   1                   2                   3
  *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
@@ -29,13 +29,18 @@ import java.lang.invoke.VarHandle;
  *  +---------------------------------------------------------------+  256 + 64 * maxTeams
  *  |  Barrier flags: maxTeams x MAX_ROUNDS lines, one writer each: |
  *  |  (sequence << 8 | collective op), release/acquire             |
+ *  +---------------------------------------------------------------+  256 + 64 * (1 + MAX_ROUNDS) * maxTeams
+ *  |  Split scratch: two 128-byte entries per team slot, owner-    |
+ *  |  written, chosen by the parity of the parent's barrier seq:   |
+ *  |  line 1: local error code, slot claim result; line 2: a window|
+ *  |  of SPLIT_WINDOW_BITS (512) free-slot bits                    |
  *  +---------------------------------------------------------------+  rounded up to 4096
  * </pre>
  */
 public final class ControlBlock
 {
     public static final long MAGIC = 0x424D_4D45_4D48_5349L; // "ISHMEMMB" little-endian
-    public static final int MAJOR_VERSION = 1;
+    public static final int MAJOR_VERSION = 2;
     public static final int MINOR_VERSION = 0;
     public static final int VERSION = (MAJOR_VERSION << 16) | MINOR_VERSION;
 
@@ -57,6 +62,13 @@ public final class ControlBlock
     public static final long HEARTBEAT_OFFSET = STATE_OFFSET + 8;
     public static final long ANNOUNCE_OFFSET = 4 * CACHE_LINE;
     public static final long ANNOUNCE_ENTRY_LENGTH = 32;
+    /** One split scratch entry: a line of code and claim words, a line of free-slot bits. */
+    public static final long SPLIT_ENTRY_LENGTH = 2 * CACHE_LINE;
+    public static final long SPLIT_CODE_OFFSET = 0;
+    public static final long SPLIT_CLAIM_OFFSET = 8;
+    public static final long SPLIT_WINDOW_OFFSET = CACHE_LINE;
+    /** Free-slot bits a split publishes per barrier: one cache line of longs. */
+    public static final int SPLIT_WINDOW_BITS = CACHE_LINE * 8;
 
     public static final long STATE_STARTING = 0;
     public static final long STATE_RUNNING = 1;
@@ -82,8 +94,39 @@ public final class ControlBlock
      */
     public static long length(final int maxTeams)
     {
-        final long end = barrierFlagsOffset(maxTeams) + (long)maxTeams * MAX_ROUNDS * CACHE_LINE;
+        final long end = splitScratchOffset(maxTeams) + (long)maxTeams * 2 * SPLIT_ENTRY_LENGTH;
         return (end + PAGE - 1) & -PAGE;
+    }
+
+    public static long splitScratchOffset(final int maxTeams)
+    {
+        return barrierFlagsOffset(maxTeams) + (long)maxTeams * MAX_ROUNDS * CACHE_LINE;
+    }
+
+    /**
+     * @param maxTeams  team slots.
+     * @param teamSlot  the slot of the parent team the split runs over.
+     * @param sequence  the parent's barrier sequence that publishes the entry; its parity picks the entry,
+     *                  so a PE may write the next one while slower peers still read this one.
+     * @return the offset of the split scratch entry.
+     */
+    public static long splitEntryOffset(final int maxTeams, final int teamSlot, final long sequence)
+    {
+        return splitScratchOffset(maxTeams) + ((long)teamSlot * 2 + (sequence & 1)) * SPLIT_ENTRY_LENGTH;
+    }
+
+    /**
+     * Clears this PE's announcements, barrier flags and split scratch of a slot, so the next team that
+     * takes the slot starts from sequence 0. Only the owner calls this, once no peer can still write
+     * those flags (after the destroying barrier).
+     */
+    public static void clearSlot(final MemorySegment block, final int maxTeams, final int teamSlot)
+    {
+        block.asSlice(ANNOUNCE_OFFSET + (long)teamSlot * CACHE_LINE, CACHE_LINE).fill((byte)0);
+        block.asSlice(flagOffset(maxTeams, teamSlot, 0), (long)MAX_ROUNDS * CACHE_LINE).fill((byte)0);
+        block.asSlice(splitEntryOffset(maxTeams, teamSlot, 0), 2 * SPLIT_ENTRY_LENGTH).fill((byte)0);
+        // the stores above are published to peers by the release of this PE's next barrier flag
+        VarHandle.releaseFence();
     }
 
     public static long flagOffset(final int maxTeams, final int teamSlot, final int round)

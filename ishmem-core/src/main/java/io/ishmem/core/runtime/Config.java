@@ -14,8 +14,8 @@ public enum Config
 {
     SYMMETRIC_SIZE("ISHMEM_SYMMETRIC_SIZE", Kind.SIZE, "512M",
         "Bytes of symmetric heap per PE (K, M, G, T suffixes are binary multiples). Memory is committed only when touched."),
-    MAX_TEAMS("ISHMEM_MAX_TEAMS", Kind.INT, "1024",
-        "Teams that may be alive at once, WORLD and SHARED included; each costs about 1 KiB of control memory per PE."),
+    MAX_TEAMS("ISHMEM_MAX_TEAMS", Kind.INT, "1026",
+        "Team slots per PE, WORLD and SHARED included (the default leaves 1024 for split teams); each costs about 1 KiB of control memory per PE."),
     HEAP_SHARING("ISHMEM_HEAP_SHARING", Kind.STRING, "auto",
         "How PEs map each other's heaps: pidfd (memfd imported with pidfd_getfd), shm-file (a /dev/shm file unlinked once mapped), or auto (pidfd, else shm-file)."),
     WAIT_STRATEGY("ISHMEM_WAIT_STRATEGY", Kind.STRING, "backoff",

@@ -3,13 +3,17 @@ package io.ishmem.core.runtime;
 import io.ishmem.Cmp;
 import io.ishmem.Ishmem;
 import io.ishmem.IshmemException;
+import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
+import io.ishmem.Team;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.heap.HeapSegment;
 import io.ishmem.core.heap.SymmetricHeap;
 import io.ishmem.core.posix.LibC;
+import io.ishmem.core.team.TeamRegistry;
+import io.ishmem.core.transport.ShmSignals;
 import io.ishmem.core.wait.WaitStrategy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,6 +25,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One PE: the {@link Ishmem} implementation over host shared memory. Arguments are checked here, once;
@@ -50,10 +55,12 @@ public final class IshmemRuntime implements Ishmem
     private final JobLiveness liveness;
     private final WaitStrategy waitStrategy;
     private final TeamSync worldSync;
+    private final TeamRegistry teams;
     private final Heartbeat heartbeat;
     private final int launcherPidfd;
     private final Thread shutdownHook;
     private final int maxTeams;
+    private final OperationQueue queue;
     private volatile boolean closed;
 
     private IshmemRuntime(final JobIdentity identity, final JobMappings mappings, final int maxTeams,
@@ -79,9 +86,12 @@ public final class IshmemRuntime implements Ishmem
         }
         this.worldSync = new TeamSync("WORLD", WORLD_SLOT, world, myPe, mappings.controlBlocks, maxTeams, waitStrategy,
             liveness);
+        this.teams = new TeamRegistry(myPe, nPes, mappings.controlBlocks, maxTeams, worldSync, waitStrategy, liveness,
+            () -> closed);
         this.heartbeat = new Heartbeat(myPe, myBlock, heartbeatIntervalNs, launcherPidfd, identity.launcherPid(),
             liveness);
         this.shutdownHook = Thread.ofPlatform().unstarted(this::onJvmShutdown);
+        this.queue = new OperationQueue("ishmem-queue-pe" + myPe);
     }
 
     static IshmemRuntime start(final Map<String, String> env)
@@ -194,6 +204,27 @@ public final class IshmemRuntime implements Ishmem
         return heap.heapSize();
     }
 
+    @Override
+    public Team teamWorld()
+    {
+        checkOpen("teamWorld");
+        return teams.world();
+    }
+
+    @Override
+    public Team teamShared()
+    {
+        checkOpen("teamShared");
+        return teams.shared();
+    }
+
+    @Override
+    public Team teamNode()
+    {
+        checkOpen("teamNode");
+        return teams.shared();
+    }
+
     private void checkOpen(final String call)
     {
         if (closed)
@@ -213,6 +244,8 @@ public final class IshmemRuntime implements Ishmem
         }
         try
         {
+            // queued puts and signals land before the peers are told this PE is done
+            queue.close();
             quiet();
             worldSync.sync(CollectiveOp.CLOSE, "close");
             release(ControlBlock.STATE_CLOSED);
@@ -677,6 +710,133 @@ public final class IshmemRuntime implements Ishmem
         {
             throw new IllegalArgumentException(call + ": ivar element " + index + " is at heap offset " + at +
                 ", not " + size + "-byte aligned (slice the segment at a multiple of " + size + ")");
+        }
+        return at;
+    }
+
+    // ---------------------------------------------------------------- signaling
+
+    @Override
+    public void putSignal(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
+        final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
+        final SignalOp op, final int pe)
+    {
+        putSignal("putSignal", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, true);
+    }
+
+    @Override
+    public void putSignalNbi(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
+        final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
+        final SignalOp op, final int pe)
+    {
+        // shared memory completes the copy and the signal at once; quiet and fence still give what they promise
+        putSignal("putSignalNbi", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, true);
+    }
+
+    @Override
+    public CompletableFuture<Void> putSignalOnQueue(final SymmetricSegment dest, final long destOffset,
+        final MemorySegment src, final long srcOffset, final long bytes, final SymmetricSegment sig,
+        final long sigIndex, final long signal, final SignalOp op, final int pe, final CompletableFuture<?>... dependsOn)
+    {
+        // checked now, so a bad argument fails at its call; checked again when it runs, in case of a free
+        putSignal("putSignalOnQueue", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, false);
+        return queue.submit("putSignalOnQueue", () -> putSignal("putSignalOnQueue", dest, destOffset, src, srcOffset,
+            bytes, sig, sigIndex, signal, op, pe, true), dependsOn);
+    }
+
+    @Override
+    public CompletableFuture<Void> putSignalNbiOnQueue(final SymmetricSegment dest, final long destOffset,
+        final MemorySegment src, final long srcOffset, final long bytes, final SymmetricSegment sig,
+        final long sigIndex, final long signal, final SignalOp op, final int pe, final CompletableFuture<?>... dependsOn)
+    {
+        putSignal("putSignalNbiOnQueue", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe,
+            false);
+        return queue.submit("putSignalNbiOnQueue", () -> putSignal("putSignalNbiOnQueue", dest, destOffset, src,
+            srcOffset, bytes, sig, sigIndex, signal, op, pe, true), dependsOn);
+    }
+
+    private void putSignal(final String call, final SymmetricSegment dest, final long destOffset,
+        final MemorySegment src, final long srcOffset, final long bytes, final SymmetricSegment sig,
+        final long sigIndex, final long signal, final SignalOp op, final int pe, final boolean issue)
+    {
+        final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
+        final long sigAt = signalOffset(call, sig, sigIndex);
+        if (op == null)
+        {
+            throw new NullPointerException(call + ": op is null (use SignalOp.SET or SignalOp.ADD)");
+        }
+        heap.checkPe(call, pe);
+        checkLocal(call, "src", src, srcOffset, bytes);
+        // both live in the one symmetric heap: a payload that covered the word would race with the signal
+        if (bytes > 0 && sigAt < at + bytes && at < sigAt + Long.BYTES)
+        {
+            throw new IllegalArgumentException(call + ": sig word at heap offset range [" + sigAt + ", " +
+                (sigAt + Long.BYTES) + ") overlaps dest at heap offset range [" + at + ", " + (at + bytes) + ")");
+        }
+        if (issue)
+        {
+            ShmSignals.putSignal(src, srcOffset, heap.peerHeap(pe), at, bytes, sigAt, signal, op);
+        }
+    }
+
+    @Override
+    public long signalFetch(final SymmetricSegment sig, final long sigIndex)
+    {
+        return ShmSignals.fetch(localHeap, signalOffset("signalFetch", sig, sigIndex));
+    }
+
+    @Override
+    public void signalAdd(final SymmetricSegment sig, final long sigIndex, final long value, final int pe)
+    {
+        final long sigAt = signalOffset("signalAdd", sig, sigIndex);
+        heap.checkPe("signalAdd", pe);
+        ShmSignals.add(heap.peerHeap(pe), sigAt, value);
+    }
+
+    @Override
+    public void signalSet(final SymmetricSegment sig, final long sigIndex, final long value, final int pe)
+    {
+        final long sigAt = signalOffset("signalSet", sig, sigIndex);
+        heap.checkPe("signalSet", pe);
+        ShmSignals.set(heap.peerHeap(pe), sigAt, value);
+    }
+
+    @Override
+    public long signalWaitUntil(final SymmetricSegment sig, final long sigIndex, final Cmp cmp, final long value)
+    {
+        final long sigAt = signalOffset("signalWaitUntil", sig, sigIndex);
+        if (cmp == null)
+        {
+            throw new NullPointerException("signalWaitUntil: cmp is null");
+        }
+        long seen = ShmSignals.fetch(localHeap, sigAt);
+        int idle = 0;
+        while (!cmp.holdsUnsigned(seen, value))
+        {
+            // backs off to yields and parks, so 8 PEs waiting on 2 cores leave the core to the PE that signals
+            idle = waitStrategy.idle(idle, liveness);
+            if (idle < 0)
+            {
+                seen = ShmSignals.fetch(localHeap, sigAt);
+                if (cmp.holdsUnsigned(seen, value))
+                {
+                    break;
+                }
+                throw liveness.failure("signalWaitUntil(" + cmp + " " + Long.toUnsignedString(value) +
+                    ", last seen " + Long.toUnsignedString(seen) + ")");
+            }
+            seen = ShmSignals.fetch(localHeap, sigAt);
+        }
+        return seen;
+    }
+
+    private long signalOffset(final String call, final SymmetricSegment sig, final long sigIndex)
+    {
+        final long at = heap.elementOffset(call, "sig", sig, sigIndex, Long.BYTES);
+        if ((at & (Long.BYTES - 1)) != 0)
+        {
+            throw new IllegalArgumentException(call + ": sig word " + sigIndex + " is at heap offset " + at +
+                ", not 8-byte aligned (slice the segment at a multiple of 8)");
         }
         return at;
     }

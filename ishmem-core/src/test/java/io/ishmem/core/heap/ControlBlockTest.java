@@ -25,6 +25,10 @@ class ControlBlockTest
         assertEquals(ControlBlock.CACHE_LINE, ControlBlock.flagOffset(maxTeams, 0, 1) - ControlBlock.flagOffset(maxTeams, 0, 0));
         assertTrue(ControlBlock.announceOffset(maxTeams - 1, 1) + 32 <= ControlBlock.barrierFlagsOffset(maxTeams));
         assertEquals(0, ControlBlock.barrierFlagsOffset(maxTeams) % ControlBlock.CACHE_LINE);
+        assertTrue(ControlBlock.splitScratchOffset(maxTeams) >= last + ControlBlock.CACHE_LINE);
+        assertTrue(ControlBlock.splitEntryOffset(maxTeams, maxTeams - 1, 1) + ControlBlock.SPLIT_ENTRY_LENGTH <= length);
+        assertEquals(ControlBlock.SPLIT_ENTRY_LENGTH,
+            ControlBlock.splitEntryOffset(maxTeams, 3, 1) - ControlBlock.splitEntryOffset(maxTeams, 3, 0));
     }
 
     @Test
@@ -41,7 +45,8 @@ class ControlBlockTest
             block.set(ValueLayout.JAVA_INT, ControlBlock.VERSION_OFFSET, (ControlBlock.MAJOR_VERSION + 1) << 16);
             final IshmemException version = assertThrows(IshmemException.class,
                 () -> ControlBlock.check(block, 2, 4, 8, 77L, 1 << 20));
-            assertTrue(version.getMessage().contains("version 2.0 is not compatible"), version.getMessage());
+            assertTrue(version.getMessage().contains("version " + (ControlBlock.MAJOR_VERSION + 1) +
+                ".0 is not compatible"), version.getMessage());
         }
     }
 }

@@ -1,0 +1,177 @@
+package io.ishmem.core.runtime;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The ordered queue behind the {@code *OnQueue} calls, standing in for an in-order SYCL queue: one
+ * daemon thread, started by the first call, runs each operation after the one queued before it and
+ * after the futures it depends on. Queuing allocates (futures, a closure); it is not a hot path.
+ */
+final class OperationQueue
+{
+    private static final long CLOSE_POLL_NS = 100_000;
+
+    private final String threadName;
+    private final Object lock = new Object();
+    // the dependencies of each queued operation that were not complete when it was queued, by queue position
+    private final ConcurrentSkipListMap<Long, Waiting> waiting = new ConcurrentSkipListMap<>();
+    // operations handed to the queue thread and not finished; the next one is handed over before this drops
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private long queued;
+    // completes when the last queued operation has finished, whatever its outcome: the next one waits for it
+    private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
+    private ExecutorService executor;
+    private boolean closed;
+
+    private record Waiting(CompletableFuture<Void> gate, String call)
+    {
+    }
+
+    OperationQueue(final String threadName)
+    {
+        this.threadName = threadName;
+    }
+
+    /**
+     * Queues an operation.
+     *
+     * @param call      the API call, for messages.
+     * @param operation what to run on the queue thread.
+     * @param dependsOn futures that must complete first.
+     * @return a future completed when the operation has run; exceptionally when it threw, or with the
+     *         dependency's failure when one failed (the operation is then skipped).
+     * @throws IllegalStateException if the queue is closed.
+     */
+    CompletableFuture<Void> submit(final String call, final Runnable operation, final CompletableFuture<?>[] dependsOn)
+    {
+        if (dependsOn == null)
+        {
+            throw new NullPointerException(call + ": dependsOn is null");
+        }
+        for (int i = 0; i < dependsOn.length; i++)
+        {
+            if (dependsOn[i] == null)
+            {
+                throw new NullPointerException(call + ": dependsOn[" + i + "] is null");
+            }
+        }
+        final CompletableFuture<Void> gate = CompletableFuture.allOf(dependsOn);
+        final CompletableFuture<Void> result = new CompletableFuture<>();
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+        final ExecutorService queueThread;
+        final CompletableFuture<Void> previous;
+        synchronized (lock)
+        {
+            if (closed)
+            {
+                throw new IllegalStateException(call + ": ishmem is closed (called after close)");
+            }
+            if (executor == null)
+            {
+                executor = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name(threadName).factory());
+            }
+            queueThread = executor;
+            // under the lock, so close sees every operation queued before it
+            previous = tail;
+            tail = done;
+            if (!gate.isDone())
+            {
+                final Long position = queued;
+                waiting.put(position, new Waiting(gate, call));
+                gate.whenComplete((ignored, failure) -> waiting.remove(position));
+            }
+            queued++;
+        }
+        CompletableFuture.allOf(gate, previous).whenComplete(
+            (ignored, failure) -> dispatch(queueThread, call, operation, failure, result, done));
+        return result;
+    }
+
+    private void dispatch(final ExecutorService queueThread, final String call, final Runnable operation,
+        final Throwable failure, final CompletableFuture<Void> result, final CompletableFuture<Void> done)
+    {
+        inFlight.incrementAndGet();
+        try
+        {
+            queueThread.execute(() -> runOne(operation, failure, result, done));
+        }
+        catch (final RejectedExecutionException ex)
+        {
+            // close stops the thread only once every queued operation has finished: this is a bug, say so
+            result.completeExceptionally(new IllegalStateException(call + ": the queue thread has stopped", ex));
+            done.complete(null);
+            inFlight.decrementAndGet();
+        }
+    }
+
+    private void runOne(final Runnable operation, final Throwable failure, final CompletableFuture<Void> result,
+        final CompletableFuture<Void> done)
+    {
+        try
+        {
+            if (failure != null)
+            {
+                // a CompletionException wrapping the dependency's cause, as CompletableFuture's own stages do
+                result.completeExceptionally(failure);
+            }
+            else
+            {
+                operation.run();
+                result.complete(null);
+            }
+        }
+        catch (final Throwable ex)
+        {
+            result.completeExceptionally(ex);
+        }
+        finally
+        {
+            // after the result: callbacks on the result run before the next operation starts; and before the
+            // count drops: the next operation, if ready, is handed over inside this call
+            done.complete(null);
+            inFlight.decrementAndGet();
+        }
+    }
+
+    /**
+     * Refuses new operations, runs every queued one that can run, and stops the queue thread. When the
+     * queue stands still because its oldest operation waits for a dependency that has not completed,
+     * that dependency is failed with {@link IllegalStateException}, so the operation fails, and the queue
+     * moves on. Not to be called from the queue thread (a callback on a queued future).
+     */
+    void close()
+    {
+        final ExecutorService queueThread;
+        final CompletableFuture<Void> last;
+        synchronized (lock)
+        {
+            closed = true;
+            queueThread = executor;
+            last = tail;
+        }
+        if (queueThread == null)
+        {
+            return;
+        }
+        // the queued operations write into heaps that close unmaps: let them finish first
+        while (!last.isDone())
+        {
+            final Map.Entry<Long, Waiting> oldest = waiting.firstEntry();
+            if (inFlight.get() == 0 && oldest != null)
+            {
+                // nothing runs, so the head of the queue waits for a dependency that may never complete
+                oldest.getValue().gate().completeExceptionally(new IllegalStateException(oldest.getValue().call() +
+                    ": ishmem was closed before the operation's dependencies completed"));
+            }
+            LockSupport.parkNanos(CLOSE_POLL_NS);
+        }
+        queueThread.close();
+    }
+}

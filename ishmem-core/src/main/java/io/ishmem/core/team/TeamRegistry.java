@@ -1,0 +1,349 @@
+package io.ishmem.core.team;
+
+import io.ishmem.Split2D;
+import io.ishmem.Team;
+import io.ishmem.TeamConfig;
+import io.ishmem.TeamSplitException;
+import io.ishmem.core.collective.CollectiveOp;
+import io.ishmem.core.collective.TeamSync;
+import io.ishmem.core.heap.ControlBlock;
+import io.ishmem.core.wait.Liveness;
+import io.ishmem.core.wait.WaitStrategy;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.function.BooleanSupplier;
+
+/**
+ * This PE's teams: the predefined ones, and the split and destroy protocols. A split runs over the
+ * parent's barrier: every PE announces the call and its arguments (so a PE in another collective, or
+ * with other arguments, is caught), publishes whether its arguments are valid and which team slots it
+ * has free, and after the barrier every PE reads the same data and so reaches the same verdict. The
+ * chosen slots are then claimed and the claim confirmed by a second barrier, because a split of another
+ * team in another thread may have taken a slot in between; a lost claim is retried with fresh masks.
+ */
+public final class TeamRegistry
+{
+    /** Slot of the world team; its barrier is the runtime's. */
+    public static final int WORLD_SLOT = 0;
+    /** Slot of the shared (and node) team. */
+    public static final int SHARED_SLOT = 1;
+    private static final int MAX_CLAIM_ATTEMPTS = 64;
+    private static final int WINDOW_LONGS = ControlBlock.SPLIT_WINDOW_BITS / 64;
+
+    private final int myPe;
+    private final MemorySegment[] blocks;
+    private final MemorySegment myBlock;
+    private final int maxTeams;
+    private final WaitStrategy waitStrategy;
+    private final Liveness liveness;
+    private final BooleanSupplier closed;
+    private final TeamSlots slots;
+    private final TeamImpl world;
+    private final TeamImpl shared;
+
+    /**
+     * @param myPe         this PE's world number.
+     * @param nPes         the world size.
+     * @param blocks       every PE's control block.
+     * @param maxTeams     team slots per control block ({@code ISHMEM_MAX_TEAMS}).
+     * @param worldSync    the runtime's world barrier (slot {@link #WORLD_SLOT}).
+     * @param waitStrategy how barriers idle.
+     * @param liveness     the job's liveness.
+     * @param closed       whether the runtime was closed.
+     */
+    public TeamRegistry(final int myPe, final int nPes, final MemorySegment[] blocks, final int maxTeams,
+        final TeamSync worldSync, final WaitStrategy waitStrategy, final Liveness liveness,
+        final BooleanSupplier closed)
+    {
+        this.myPe = myPe;
+        this.blocks = blocks;
+        this.myBlock = blocks[myPe];
+        this.maxTeams = maxTeams;
+        this.waitStrategy = waitStrategy;
+        this.liveness = liveness;
+        this.closed = closed;
+        this.slots = new TeamSlots(maxTeams);
+        final Triplet all = new Triplet(0, 1, nPes);
+        slots.claim(WORLD_SLOT);
+        slots.claim(SHARED_SLOT);
+        this.world = new TeamImpl(this, "WORLD", all, WORLD_SLOT, myPe, TeamConfig.DEFAULT, true, worldSync);
+        this.shared = new TeamImpl(this, "SHARED", all, SHARED_SLOT, myPe, TeamConfig.DEFAULT, true,
+            new TeamSync("SHARED", SHARED_SLOT, all.members(), myPe, blocks, maxTeams, waitStrategy, liveness));
+    }
+
+    public Team world()
+    {
+        return world;
+    }
+
+    public Team shared()
+    {
+        return shared;
+    }
+
+    void checkOpen(final String call)
+    {
+        if (closed.getAsBoolean())
+        {
+            throw new IllegalStateException(call + ": the runtime was closed");
+        }
+    }
+
+    TeamImpl own(final String call, final String what, final Team team)
+    {
+        if (team instanceof TeamImpl impl && impl.registry == this)
+        {
+            return impl;
+        }
+        throw new IllegalArgumentException(call + ": " + what + "=" + team + " is not a team of this runtime");
+    }
+
+    // ---------------------------------------------------------------- splits
+
+    Team splitStrided(final TeamImpl parent, final int start, final int stride, final int size,
+        final TeamConfig config, final long configMask)
+    {
+        final String call = "splitStrided(start=" + start + ", stride=" + stride + ", size=" + size + ") on team " +
+            parent.name;
+        final String bad = Triplet.checkSplit(parent.triplet.size(), start, stride, size);
+        int code = bad == null ? 0 : TeamSplitException.INVALID_TRIPLET;
+        TeamConfig resolved = null;
+        String badConfig = null;
+        try
+        {
+            resolved = TeamConfig.resolve(config, configMask);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            badConfig = ex.getMessage();
+            code = code == 0 ? TeamSplitException.INVALID_CONFIG : code;
+        }
+        final String why = badConfig;
+        final Triplet child = bad == null ? parent.triplet.split(start, stride, size) : null;
+        final int index = child == null ? -1 : child.indexOf(myPe);
+        final int[] chosen = agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_STRIDED, call,
+            (long)start << 32 | (stride & 0xFFFF_FFFFL), size, code, index >= 0, 1,
+            (failed, pe) -> failed == TeamSplitException.INVALID_TRIPLET ? bad :
+                "PE " + pe + " passed an invalid config" + (pe == myPe ? ": " + why : ""),
+            (a0, a1) -> "(start=" + (int)(a0 >> 32) + ", stride=" + (int)a0 + ", size=" + a1 + ")");
+        if (index < 0)
+        {
+            return Team.INVALID;
+        }
+        return newTeam(child, chosen[0], index, resolved);
+    }
+
+    Split2D split2d(final TeamImpl parent, final int xrange, final TeamConfig xConfig, final long xMask,
+        final TeamConfig yConfig, final long yMask)
+    {
+        final String call = "split2d(xrange=" + xrange + ") on team " + parent.name;
+        final int n = parent.triplet.size();
+        int code = xrange < 1 ? TeamSplitException.INVALID_XRANGE : 0;
+        TeamConfig xResolved = null;
+        TeamConfig yResolved = null;
+        String badConfig = null;
+        try
+        {
+            xResolved = TeamConfig.resolve(xConfig, xMask);
+            yResolved = TeamConfig.resolve(yConfig, yMask);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            badConfig = (xResolved == null ? "x-axis " : "y-axis ") + ex.getMessage();
+            code = code == 0 ? TeamSplitException.INVALID_CONFIG : code;
+        }
+        final String why = badConfig;
+        final int[] chosen = agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_2D, call, xrange, 0, code, true, 2,
+            (failure, pe) -> failure == TeamSplitException.INVALID_XRANGE ? "xrange=" + xrange + " is not positive" :
+                "PE " + pe + " passed an invalid config" + (pe == myPe ? ": " + why : ""),
+            (a0, a1) -> "(xrange=" + a0 + ")");
+        final int columns = Math.min(xrange, n);
+        final int p = parent.myIndex;
+        final int x = p % columns;
+        final int y = p / columns;
+        final Team row = newTeam(parent.triplet.row(columns, y), chosen[0], x, xResolved);
+        final Team column = newTeam(parent.triplet.column(columns, x), chosen[1], y, yResolved);
+        return new Split2D(row, column);
+    }
+
+    private TeamImpl newTeam(final Triplet triplet, final int slot, final int index, final TeamConfig config)
+    {
+        final String name = "#" + slot + " (" + triplet.describe() + ")";
+        final TeamSync sync = new TeamSync(name, slot, triplet.members(), index, blocks, maxTeams, waitStrategy,
+            liveness);
+        return new TeamImpl(this, name, triplet, slot, index, config, false, sync);
+    }
+
+    /** Words the split's failure message from the agreed code and the first PE that reported it. */
+    @FunctionalInterface
+    private interface FailureText
+    {
+        String describe(int code, int worldPe);
+    }
+
+    /**
+     * The agreement of a split over {@code parent}: same call and arguments everywhere, every PE's
+     * arguments valid, and {@code needed} slots free on every PE that joins a new team.
+     *
+     * @return the agreed slots, claimed on this PE if {@code joins}.
+     * @throws TeamSplitException on every PE of the parent alike.
+     */
+    private int[] agreeOnSlots(final TeamImpl parent, final CollectiveOp op, final String call, final long arg0,
+        final long arg1, final int localCode, final boolean joins, final int needed, final FailureText failure,
+        final TeamSync.ArgumentFormatter describe)
+    {
+        final TeamSync sync = parent.sync;
+        final int[] members = parent.triplet.members();
+        final long[] window = new long[WINDOW_LONGS];
+        final long seq = sync.announce(op, arg0, arg1);
+        long entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, seq);
+        myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CODE_OFFSET, localCode);
+        publishWindow(entry, 0, joins, window);
+        sync.sync(op, op.callName());
+        sync.agree(seq, op, describe);
+        for (final int pe : members)
+        {
+            final long code = blocks[pe].get(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CODE_OFFSET);
+            if (code != 0)
+            {
+                throw new TeamSplitException((int)code, call + " failed on every PE of the parent: " +
+                    failure.describe((int)code, pe));
+            }
+        }
+        final int windows = (maxTeams + ControlBlock.SPLIT_WINDOW_BITS - 1) / ControlBlock.SPLIT_WINDOW_BITS;
+        boolean published = true;
+        for (int attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++)
+        {
+            int[] free = new int[needed];
+            int found = 0;
+            for (int w = 0; w < windows && (attempt > 0 || found < needed); w++)
+            {
+                if (!published)
+                {
+                    entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, sync.sequence() + 1);
+                    publishWindow(entry, w * ControlBlock.SPLIT_WINDOW_BITS, joins, window);
+                    sync.sync(op, op.callName());
+                }
+                published = false;
+                final long[] common = new long[WINDOW_LONGS];
+                java.util.Arrays.fill(common, -1L);
+                for (final int pe : members)
+                {
+                    for (int i = 0; i < WINDOW_LONGS; i++)
+                    {
+                        common[i] &= blocks[pe].get(ValueLayout.JAVA_LONG,
+                            entry + ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L);
+                    }
+                }
+                for (int bit = 0; bit < ControlBlock.SPLIT_WINDOW_BITS; bit++)
+                {
+                    if ((common[bit >>> 6] & 1L << bit) != 0)
+                    {
+                        if (found == free.length)
+                        {
+                            free = java.util.Arrays.copyOf(free, found * 2);
+                        }
+                        free[found++] = w * ControlBlock.SPLIT_WINDOW_BITS + bit;
+                    }
+                }
+            }
+            if (found < needed)
+            {
+                throw new TeamSplitException(TeamSplitException.NO_TEAM_SLOT, call + " failed on every PE of the " +
+                    "parent: no " + (needed == 1 ? "team slot is" : needed + " team slots are") + " free on every " +
+                    "PE of the new team" + (needed == 1 ? "" : "s") + ": a PE may be in at most ISHMEM_MAX_TEAMS=" +
+                    maxTeams + " teams at once, WORLD and SHARED included (destroy teams or raise ISHMEM_MAX_TEAMS)");
+            }
+            // splits of different parents running in other threads pick from the same free slots: each parent
+            // starts at its own pseudo-random offset, agreed because slot and attempt are, so they rarely collide
+            final int[] chosen = new int[needed];
+            final int offset = Math.floorMod(mix(parent.slot, attempt), found);
+            for (int k = 0; k < needed; k++)
+            {
+                chosen[k] = free[(offset + k) % found];
+            }
+            final boolean claimed = joins && slots.tryClaim(chosen);
+            entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, sync.sequence() + 1);
+            myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CLAIM_OFFSET, claimed || !joins ? 1 : 0);
+            boolean all = false;
+            try
+            {
+                sync.sync(op, op.callName());
+                all = true;
+                for (final int pe : members)
+                {
+                    all &= blocks[pe].get(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CLAIM_OFFSET) != 0;
+                }
+            }
+            finally
+            {
+                if (claimed && all)
+                {
+                    slots.confirm(chosen);
+                }
+                else if (claimed)
+                {
+                    // a lost claim elsewhere, or a failure in the barrier: the slots go back
+                    slots.abandon(chosen);
+                }
+            }
+            if (all)
+            {
+                return chosen;
+            }
+        }
+        throw new TeamSplitException(TeamSplitException.NO_TEAM_SLOT, call + " failed on every PE of the parent: " +
+            "the team slots it chose were taken by splits of other teams in other threads " + MAX_CLAIM_ATTEMPTS +
+            " times in a row");
+    }
+
+    /** A hash of (parent slot, attempt) that spreads the choices of different parents. */
+    private static int mix(final int parentSlot, final int attempt)
+    {
+        int h = parentSlot * 0x9E37_79B9 + attempt * 0x85EB_CA6B;
+        h ^= h >>> 16;
+        h *= 0x7FEB_352D;
+        h ^= h >>> 15;
+        return h;
+    }
+
+    private void publishWindow(final long entry, final int firstBit, final boolean joins, final long[] window)
+    {
+        if (joins)
+        {
+            slots.freeWindow(firstBit, window);
+        }
+        else
+        {
+            // a PE that joins no new team needs no slot: it must not veto any
+            java.util.Arrays.fill(window, -1L);
+        }
+        for (int i = 0; i < WINDOW_LONGS; i++)
+        {
+            myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L, window[i]);
+        }
+    }
+
+    // ---------------------------------------------------------------- destroy
+
+    void destroy(final TeamImpl team)
+    {
+        // every store this PE made is visible before the team is gone
+        VarHandle.fullFence();
+        team.sync.sync(CollectiveOp.TEAM_DESTROY, "team.destroy");
+        team.markDestroyed();
+        // no member writes this PE's flags of the slot any more: each flag of the last barrier was awaited
+        ControlBlock.clearSlot(myBlock, maxTeams, team.slot);
+        slots.release(team.slot);
+    }
+
+    /**
+     * @return team slots in use on this PE, WORLD and SHARED included.
+     */
+    public int slotsInUse()
+    {
+        return slots.usedCount();
+    }
+}

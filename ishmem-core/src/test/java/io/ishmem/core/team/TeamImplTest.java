@@ -1,0 +1,44 @@
+package io.ishmem.core.team;
+
+import io.ishmem.Team;
+import io.ishmem.core.heap.ControlBlock;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TeamImplTest
+{
+    @Test
+    void shouldRefuseASecondCollectiveOnOneTeamWhileTheFirstRuns()
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final int maxTeams = 4;
+            final MemorySegment block = arena.allocate(ControlBlock.length(maxTeams), 4096);
+            final AtomicBoolean closed = new AtomicBoolean();
+            final TeamRegistry registry = new TeamRegistry(0, 1, new MemorySegment[] {block}, maxTeams, null, null,
+                null, closed::get);
+            final TeamImpl world = (TeamImpl)registry.world();
+            world.enter("splitStrided");
+            final IllegalStateException overlap = assertThrows(IllegalStateException.class,
+                () -> world.enter("team.sync"));
+            assertTrue(overlap.getMessage().contains("while splitStrided runs"), overlap.getMessage());
+            world.exit();
+            world.enter("team.sync");
+            world.exit();
+            assertEquals(2, registry.slotsInUse());
+            assertEquals(0, registry.shared().myPe());
+
+            closed.set(true);
+            final IllegalStateException afterClose = assertThrows(IllegalStateException.class, world::myPe);
+            assertTrue(afterClose.getMessage().contains("closed"), afterClose.getMessage());
+            assertEquals(-1, Team.INVALID.myPe());
+        }
+    }
+}
