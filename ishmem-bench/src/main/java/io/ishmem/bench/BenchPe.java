@@ -28,6 +28,7 @@ public final class BenchPe
     private final int me;
     private final int nPes;
     private final double scale;
+    private final boolean oversubscribed;
     private final Samples samples;
 
     private BenchPe(final Ishmem shmem, final double scale)
@@ -36,6 +37,8 @@ public final class BenchPe
         this.me = shmem.myPe();
         this.nPes = shmem.nPes();
         this.scale = scale;
+        // asked once: availableProcessors reads the affinity mask and cgroup limits, far too slow for a spin loop
+        this.oversubscribed = nPes > Runtime.getRuntime().availableProcessors();
         this.samples = new Samples(Math.max(20, (int)(2000 * scale)));
     }
 
@@ -476,7 +479,6 @@ public final class BenchPe
     private void spinOrYield(final MemorySegment segment, final long offset, final long value)
     {
         // an oversubscribed floor must yield too, or it measures the scheduler's time slice
-        final boolean oversubscribed = nPes > Runtime.getRuntime().availableProcessors();
         int spins = 0;
         while ((long)LONG.getAcquire(segment, offset) < value)
         {
@@ -560,7 +562,8 @@ public final class BenchPe
     private void report(final int round, final String impl, final String op, final long size, final String unit,
         final double value)
     {
-        if (round > 0)
+        // PE 0 speaks for the job: a ping-pong's two sides time the same round trips
+        if (round > 0 && me == 0)
         {
             Report.result(round, impl, op, size, unit, value);
         }
