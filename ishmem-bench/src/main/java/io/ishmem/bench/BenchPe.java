@@ -4,6 +4,7 @@ import io.ishmem.Cmp;
 import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
+import io.ishmem.Team;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -11,11 +12,11 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 
 /**
- * The program every PE of a bench job runs: {@code BenchPe SUITE ROUNDS SCALE}. Suites: {@code pair}
+ * The program every PE of a bench job runs: {@code BenchPe SUITE ROUNDS SCALE [WARMUPS]}. Suites: {@code pair}
  * (2 PEs: ping-pongs, put, signals, bandwidth, barrier, malloc), {@code barrier} (any PE count) and
  * {@code ring} (a put-with-signal passed around every PE). Each op is measured through the library
  * and as the same raw memory operations on the same mappings (peer views), alternately, for each
- * round; round 0 is JIT warm-up and is not reported. SCALE multiplies the sample counts (1 for a
+ * round; the first WARMUPS rounds (default 1) are JIT warm-up and are not reported. SCALE multiplies the sample counts (1 for a
  * real run, smaller for the CI smoke).
  */
 public final class BenchPe
@@ -30,6 +31,7 @@ public final class BenchPe
     private final double scale;
     private final boolean oversubscribed;
     private final Samples samples;
+    private int warmups = 1;
 
     private BenchPe(final Ishmem shmem, final double scale)
     {
@@ -50,6 +52,7 @@ public final class BenchPe
         try (Ishmem shmem = Ishmem.init())
         {
             final BenchPe bench = new BenchPe(shmem, scale);
+            bench.warmups = args.length > 3 ? Integer.parseInt(args[3]) : 1;
             switch (suite)
             {
                 case "pair" -> bench.pair(rounds);
@@ -86,17 +89,24 @@ public final class BenchPe
         try (Arena arena = Arena.ofShared())
         {
             final MemorySegment src = arena.allocate(64 << 20, 64);
-            for (int round = 0; round <= rounds; round++)
+            for (int round = 1 - warmups; round <= rounds; round++)
             {
                 pWait(round, words);
                 for (final long size : PINGPONG_SIZES)
                 {
                     putSignal(round, data, words, src, size, SignalOp.SET);
                 }
-                putSignal(round, data, words, src, 8, SignalOp.ADD);
+                for (final long size : PINGPONG_SIZES)
+                {
+                    putSignal(round, data, words, src, size, SignalOp.ADD);
+                }
                 barrier(round, words);
-                putQuiet(round, data, src, 8);
-                putQuiet(round, data, src, 1024);
+                teamSync(round, words);
+                teamSplitDestroy(round);
+                for (final long size : BANDWIDTH_SIZES)
+                {
+                    putQuiet(round, big, src, size);
+                }
                 signalAdd(round, words);
                 signalAddContended(round, words);
                 for (final long size : BANDWIDTH_SIZES)
@@ -114,9 +124,11 @@ public final class BenchPe
     private void barrierSuite(final int rounds)
     {
         final SymmetricSegment words = shmem.calloc(64, ValueLayout.JAVA_LONG);
-        for (int round = 0; round <= rounds; round++)
+        for (int round = 1 - warmups; round <= rounds; round++)
         {
             barrier(round, words);
+            teamSync(round, words);
+            teamSplitDestroy(round);
             signalAddContended(round, words);
             mallocFree(round, words);
         }
@@ -273,10 +285,11 @@ public final class BenchPe
 
     // ---------------------------------------------------------------- one-sided costs
 
-    /** put + quiet from the caller's side; floor: the copy into the peer view and a full fence. */
+    /** put + quiet from the caller's side (OSU put latency); floor: the copy into the peer view and a full fence. */
     private void putQuiet(final int round, final SymmetricSegment data, final MemorySegment src, final long size)
     {
-        final int k = 256;
+        final int k = (int)Math.max(1, Math.min(256, (1 << 20) / size));
+        final int count = Math.min(samples.capacity(), Math.max(10, (int)((size >= (16 << 20) ? 20 : 2000) * scale)));
         final int peer = 1 - me;
         final MemorySegment peerData = data.peerView(peer).orElseThrow();
         for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
@@ -285,7 +298,7 @@ public final class BenchPe
             if (me == 0)
             {
                 samples.reset();
-                for (int s = 0; s < samples.capacity(); s++)
+                for (int s = 0; s < count; s++)
                 {
                     final long startNs = System.nanoTime();
                     if (impl == Report.LIBRARY)
@@ -493,6 +506,46 @@ public final class BenchPe
         }
     }
 
+    /** team.sync on a team made by a split of WORLD (its own slot); floor: the raw barrier, as for barrierAll. */
+    private void teamSync(final int round, final SymmetricSegment words)
+    {
+        final int k = 32;
+        final Team team = shmem.teamWorld().splitStrided(0, 1, nPes);
+        samples.reset();
+        for (int s = 0; s < samples.capacity(); s++)
+        {
+            final long startNs = System.nanoTime();
+            for (int j = 0; j < k; j++)
+            {
+                team.sync();
+            }
+            samples.add(System.nanoTime() - startNs);
+        }
+        team.destroy();
+        report(round, Report.LIBRARY, "team_sync_" + nPes + "pes", 0, "ns", samples.p50() / (double)k);
+    }
+
+    /** splitStrided of WORLD into a team of every other PE, then destroy: both collective. */
+    private void teamSplitDestroy(final int round)
+    {
+        final int k = 8;
+        final int count = Math.max(20, (int)(500 * scale));
+        final Team world = shmem.teamWorld();
+        samples.reset();
+        for (int s = 0; s < Math.min(count, samples.capacity()); s++)
+        {
+            final long startNs = System.nanoTime();
+            for (int j = 0; j < k; j++)
+            {
+                final Team half = world.splitStrided(0, 2, (nPes + 1) / 2);
+                half.destroy();
+            }
+            samples.add(System.nanoTime() - startNs);
+        }
+        report(round, Report.LIBRARY, "team_split_destroy_" + nPes + "pes", 0, "ns", samples.p50() / (double)k);
+        shmem.barrierAll();
+    }
+
     /** Collective malloc + free of 4 KiB; floor: the two barriers they cannot do without. */
     private void mallocFree(final int round, final SymmetricSegment words)
     {
@@ -524,10 +577,10 @@ public final class BenchPe
         final SymmetricSegment signal = shmem.calloc(1, ValueLayout.JAVA_LONG);
         final MemorySegment src = MemorySegment.ofArray(new long[8]);
         final int next = (me + 1) % nPes;
-        for (int round = 0; round <= rounds; round++)
+        for (int round = 1 - warmups; round <= rounds; round++)
         {
             shmem.barrierAll();
-            final long base = (long)round * hops;
+            final long base = (long)(round + warmups) * hops;
             final long startNs = System.nanoTime();
             for (long hop = me; hop < hops; hop += nPes)
             {

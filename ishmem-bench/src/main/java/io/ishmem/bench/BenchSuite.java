@@ -23,7 +23,8 @@ import java.util.concurrent.Callable;
 
 /**
  * Runs the whole bench suite as jobs of the launcher (2 pinned PEs for the pair suite, 2 to 8 PEs for
- * barriers, 8 PEs for the ring), optionally the C anchor programs before and after, and writes
+ * barriers, 8 PEs for the ring), optionally the C anchor programs interleaved round by round with the
+ * pair job, and writes
  * {@code table.md}, {@code results.csv}, {@code raw.txt} and PNG plots into the output folder.
  */
 @Command(name = "ishmem-bench", mixinStandardHelpOptions = true,
@@ -94,14 +95,25 @@ public final class BenchSuite implements Callable<Integer>
         final List<String> raw = new ArrayList<>();
         final int cpus = Runtime.getRuntime().availableProcessors();
 
-        runAnchors(results, raw);
-        runJob("pair", 2, cpus >= 2, results, raw);
-        runAnchors(results, raw);
+        if (cPingpong != null || cMemcpy != null)
+        {
+            // interleaved as the anchors were measured: the VM moves its vCPUs, so C and Java must take
+            // turns round by round to see the same machine; each Java round is a fresh job with its warm-up
+            for (int round = 0; round < rounds; round++)
+            {
+                runAnchors(results, raw);
+                runJob("pair", 2, cpus >= 2, 1, 2, results, raw);
+            }
+        }
+        else
+        {
+            runJob("pair", 2, cpus >= 2, rounds, 1, results, raw);
+        }
         for (final int pes : barrierPes)
         {
-            runJob("barrier", pes, pes <= cpus, results, raw);
+            runJob("barrier", pes, pes <= cpus, rounds, 1, results, raw);
         }
-        runJob("ring", ringPes, ringPes <= cpus, results, raw);
+        runJob("ring", ringPes, ringPes <= cpus, rounds, 1, results, raw);
 
         final List<ResultSet.Row> rows = results.rows(TARGETS);
         Files.write(out.resolve("raw.txt"), raw, StandardCharsets.UTF_8);
@@ -114,8 +126,8 @@ public final class BenchSuite implements Callable<Integer>
         return 0;
     }
 
-    private void runJob(final String suite, final int pes, final boolean pin, final ResultSet results,
-        final List<String> raw)
+    private void runJob(final String suite, final int pes, final boolean pin, final int jobRounds,
+        final int warmups, final ResultSet results, final List<String> raw)
     {
         final List<String> command = new ArrayList<>();
         if (pin && Files.isExecutable(Path.of("/usr/bin/taskset")))
@@ -125,7 +137,7 @@ public final class BenchSuite implements Callable<Integer>
         }
         command.addAll(List.of(JavaExecutable.current(), "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC",
             "-Xms1g", "-Xmx1g", "-cp", System.getProperty("java.class.path"), BenchPe.class.getName(), suite,
-            Integer.toString(rounds), Double.toString(scale)));
+            Integer.toString(jobRounds), Double.toString(scale), Integer.toString(warmups)));
         final JobSpec spec = JobSpec.builder().npes(pes).command(command)
             .env("ISHMEM_SYMMETRIC_SIZE", suite.equals("pair") ? "160M" : "16M")
             .timeout(Duration.ofMinutes(10)).captureOutput(true).mergeStderr(true).build();

@@ -24,7 +24,7 @@ class BenchSuiteSmokeTest
         assertEquals(0, exit);
         final String table = Files.readString(out.resolve("table.md"));
         for (final String op : new String[] {"p_wait_oneway", "putsig_set_read_oneway", "putsig_add_read_oneway",
-            "barrier_2pes", "barrier_4pes", "put_quiet", "signal_add_uncontended", "put_bandwidth", "malloc_free_2pes",
+            "barrier_2pes", "barrier_4pes", "team_sync_2pes", "team_split_destroy_4pes", "put_quiet", "signal_add_uncontended", "put_bandwidth", "malloc_free_2pes",
             "ring_putsig_hops_4pes"})
         {
             assertTrue(table.contains("| " + op + " |"), op + " missing from\n" + table);
