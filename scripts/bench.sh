@@ -3,7 +3,7 @@
 # ../shared/anchors is beside the checkout (so the C floor is measured in the same run), runs the
 # multi-PE bench tool (library beside the raw floor: table.md, results.csv, PNG plots) and then JMH.
 # Output: bench-results/<timestamp>/ (or $OUT). Extra arguments go to the bench tool (--rounds N, --quick).
-# SKIP_JMH=1 skips JMH.
+# SKIP_JMH=1 skips JMH. PUBLISH=1 copies the table, CSV, plots and JMH results into docs/performance/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
@@ -22,4 +22,10 @@ cp="ishmem-bench/target/classes:ishmem-bench/target/lib/*"
 if [ -z "${SKIP_JMH:-}" ]; then
   "$JAVA_HOME/bin/java" -cp "$cp" org.openjdk.jmh.Main -rf csv -rff "$out/jmh.csv" > "$out/jmh.txt" 2>&1
   sed -n '/^Benchmark/,$p' "$out/jmh.txt"
+fi
+if [ -n "${PUBLISH:-}" ]; then
+  mkdir -p docs/performance
+  cp "$out"/table.md "$out"/results.csv "$out"/*.png docs/performance/
+  [ -f "$out/jmh.txt" ] && sed -n '/^Benchmark/,/^$/p' "$out/jmh.txt" > docs/performance/jmh.txt
+  echo "published to docs/performance/ (update the commentary in docs/performance.md)"
 fi
