@@ -9,7 +9,6 @@ import org.junit.jupiter.api.function.Executable;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,34 +21,6 @@ class BadInputMultiPeTest
     {
         final Throwable ex = assertThrows(type, call);
         assertTrue(ex.getMessage().contains(expected), "message '" + ex.getMessage() + "' lacks '" + expected + "'");
-    }
-
-    /** A segment that is not from the heap, as a user could write one. */
-    private record Foreign(long byteSize) implements SymmetricSegment
-    {
-        @Override
-        public long heapOffset()
-        {
-            return 0;
-        }
-
-        @Override
-        public MemorySegment local()
-        {
-            return MemorySegment.NULL;
-        }
-
-        @Override
-        public Optional<MemorySegment> peerView(final int pe)
-        {
-            return Optional.empty();
-        }
-
-        @Override
-        public SymmetricSegment slice(final long offset, final long bytes)
-        {
-            return this;
-        }
     }
 
     @MultiPeTest(pes = {2, 4})
@@ -84,7 +55,7 @@ class BadInputMultiPeTest
             refused(IllegalArgumentException.class, "nelems=-2 is negative",
                 () -> shmem.put(ValueLayout.JAVA_LONG, dest, src, -2, 0));
             refused(IllegalArgumentException.class, "is not symmetric memory of this ishmem runtime",
-                () -> shmem.put(new Foreign(64), 0, src, 0, 8, 0));
+                () -> shmem.put(new ForeignSegment(64), 0, src, 0, 8, 0));
             refused(IndexOutOfBoundsException.class, "slice: [offset=32, offset + bytes=96) not in [0, 64]",
                 () -> dest.slice(32, 64));
             refused(IndexOutOfBoundsException.class, "peerView: pe=" + n, () -> dest.peerView(n));
@@ -119,7 +90,7 @@ class BadInputMultiPeTest
     {
         final SymmetricSegment segment = shmem.malloc(256);
         refused(IllegalArgumentException.class, "was not allocated by this ishmem runtime",
-            () -> shmem.free(new Foreign(8)));
+            () -> shmem.free(new ForeignSegment(8)));
         refused(IllegalArgumentException.class, "is a slice; free the segment malloc/calloc/align returned",
             () -> shmem.free(segment.slice(64)));
         shmem.free(segment);

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.function.Executable;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,34 +22,6 @@ class SignalBadInputMultiPeTest
         assertEquals(message, assertThrows(type, call).getMessage());
     }
 
-    /** A segment that is not from the heap, as a user could write one. */
-    private record Foreign(long byteSize) implements SymmetricSegment
-    {
-        @Override
-        public long heapOffset()
-        {
-            return 0;
-        }
-
-        @Override
-        public MemorySegment local()
-        {
-            return MemorySegment.NULL;
-        }
-
-        @Override
-        public Optional<MemorySegment> peerView(final int pe)
-        {
-            return Optional.empty();
-        }
-
-        @Override
-        public SymmetricSegment slice(final long offset, final long bytes)
-        {
-            return this;
-        }
-    }
-
     @MultiPeTest(pes = 2)
     void shouldRefuseBadSignalArgumentsWithExactMessages(final Ishmem shmem)
     {
@@ -61,12 +32,12 @@ class SignalBadInputMultiPeTest
         final long s = sig.heapOffset();
         final MemorySegment src = MemorySegment.ofArray(new long[16]);
         final SymmetricSegment misaligned = sig.slice(4, 8);
-        final Foreign foreign = new Foreign(8);
+        final ForeignSegment foreign = new ForeignSegment(8);
 
-        refused(IllegalArgumentException.class, "putSignal: sig Foreign[byteSize=8] is not symmetric memory of this " +
+        refused(IllegalArgumentException.class, "putSignal: sig ForeignSegment[byteSize=8] is not symmetric memory of this " +
             "ishmem runtime (allocate it with malloc, calloc or align)",
             () -> shmem.putSignal(dest, 0, src, 0, 8, foreign, 0, 1, SignalOp.SET, 0));
-        refused(IllegalArgumentException.class, "putSignalNbi: dest Foreign[byteSize=8] is not symmetric memory of " +
+        refused(IllegalArgumentException.class, "putSignalNbi: dest ForeignSegment[byteSize=8] is not symmetric memory of " +
             "this ishmem runtime (allocate it with malloc, calloc or align)",
             () -> shmem.putSignalNbi(foreign, 0, src, 0, 8, sig, 0, 1, SignalOp.SET, 0));
         refused(IllegalArgumentException.class, "putSignal: sig word 0 is at heap offset " + (s + 4) +
