@@ -102,7 +102,7 @@ public final class BenchSuite implements Callable<Integer>
             for (int round = 0; round < rounds; round++)
             {
                 runAnchors(results, raw);
-                runJob("pair", 2, cpus >= 2, 1, 2, results, raw);
+                runJob("pair", 2, cpus >= 2, 1, 3, results, raw);
             }
         }
         else

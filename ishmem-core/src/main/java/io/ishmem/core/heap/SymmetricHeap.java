@@ -121,16 +121,23 @@ public final class SymmetricHeap
         {
             heapSegment.checkLive(call);
         }
-        if (bytes < 0)
+        if (bytes < 0 || offset < 0 || offset > heapSegment.size - bytes)
         {
-            throw new IllegalArgumentException(call + ": bytes=" + bytes + " is negative");
-        }
-        if (offset < 0 || offset > heapSegment.size - bytes)
-        {
-            throw new IndexOutOfBoundsException(call + ": " + name + " range [" + offset + ", " + offset + " + " +
-                bytes + ") runs past the symmetric segment of " + heapSegment.size + " bytes");
+            throw outOfRange(call, name, heapSegment, offset, bytes);
         }
         return heapSegment.offset + offset;
+    }
+
+    // built out of line, so that every checked call path stays small enough for the JIT to inline
+    private static RuntimeException outOfRange(final String call, final String name, final HeapSegment segment,
+        final long offset, final long bytes)
+    {
+        if (bytes < 0)
+        {
+            return new IllegalArgumentException(call + ": bytes=" + bytes + " is negative");
+        }
+        return new IndexOutOfBoundsException(call + ": " + name + " range [" + offset + ", " + offset + " + " + bytes +
+            ") runs past the symmetric segment of " + segment.size + " bytes");
     }
 
     /**
@@ -157,8 +164,13 @@ public final class SymmetricHeap
     {
         if (pe < 0 || pe >= nPes)
         {
-            throw new IndexOutOfBoundsException(call + ": pe=" + pe + " not in [0, " + nPes + ")");
+            throw peOutOfRange(call, pe, nPes);
         }
+    }
+
+    private static IndexOutOfBoundsException peOutOfRange(final String call, final int pe, final int nPes)
+    {
+        return new IndexOutOfBoundsException(call + ": pe=" + pe + " not in [0, " + nPes + ")");
     }
 
     public void checkOpen(final String call)

@@ -413,9 +413,15 @@ public final class IshmemRuntime implements Ishmem
     {
         if (offset < 0 || offset > segment.byteSize() - bytes)
         {
-            throw new IndexOutOfBoundsException(call + ": " + name + " range [" + offset + ", " + offset + " + " +
-                bytes + ") not in [0, " + segment.byteSize() + ")");
+            throw outsideLocal(call, name, segment, offset, bytes);
         }
+    }
+
+    private static IndexOutOfBoundsException outsideLocal(final String call, final String name,
+        final MemorySegment segment, final long offset, final long bytes)
+    {
+        return new IndexOutOfBoundsException(call + ": " + name + " range [" + offset + ", " + offset + " + " + bytes +
+            ") not in [0, " + segment.byteSize() + ")");
     }
 
     @Override
@@ -721,7 +727,8 @@ public final class IshmemRuntime implements Ishmem
         final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
         final SignalOp op, final int pe)
     {
-        putSignal("putSignal", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, true);
+        final long at = checkPutSignal("putSignal", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, op, pe);
+        ShmSignals.putSignal(src, srcOffset, heap.peerHeap(pe), at, bytes, sigAt(sig, sigIndex), signal, op);
     }
 
     @Override
@@ -730,7 +737,8 @@ public final class IshmemRuntime implements Ishmem
         final SignalOp op, final int pe)
     {
         // shared memory completes the copy and the signal at once; quiet and fence still give what they promise
-        putSignal("putSignalNbi", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, true);
+        final long at = checkPutSignal("putSignalNbi", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, op, pe);
+        ShmSignals.putSignal(src, srcOffset, heap.peerHeap(pe), at, bytes, sigAt(sig, sigIndex), signal, op);
     }
 
     @Override
@@ -759,24 +767,42 @@ public final class IshmemRuntime implements Ishmem
         final MemorySegment src, final long srcOffset, final long bytes, final SymmetricSegment sig,
         final long sigIndex, final long signal, final SignalOp op, final int pe, final boolean issue)
     {
+        final long at = checkPutSignal(call, dest, destOffset, src, srcOffset, bytes, sig, sigIndex, op, pe);
+        if (issue)
+        {
+            ShmSignals.putSignal(src, srcOffset, heap.peerHeap(pe), at, bytes, sigAt(sig, sigIndex), signal, op);
+        }
+    }
+
+    /** The heap offset of an already checked signal word: what {@link #checkPutSignal} verified. */
+    private static long sigAt(final SymmetricSegment sig, final long sigIndex)
+    {
+        return sig.heapOffset() + sigIndex * Long.BYTES;
+    }
+
+    /**
+     * Every argument check of a put-with-signal, once, at the API boundary.
+     *
+     * @return the destination's heap offset.
+     */
+    private long checkPutSignal(final String call, final SymmetricSegment dest, final long destOffset,
+        final MemorySegment src, final long srcOffset, final long bytes, final SymmetricSegment sig,
+        final long sigIndex, final SignalOp op, final int pe)
+    {
         final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
         final long sigAt = signalOffset(call, sig, sigIndex);
         if (op == null)
         {
-            throw new NullPointerException(call + ": op is null (use SignalOp.SET or SignalOp.ADD)");
+            throw nullOp(call);
         }
         heap.checkPe(call, pe);
         checkLocal(call, "src", src, srcOffset, bytes);
         // both live in the one symmetric heap: a payload that covered the word would race with the signal
         if (bytes > 0 && sigAt < at + bytes && at < sigAt + Long.BYTES)
         {
-            throw new IllegalArgumentException(call + ": sig word at heap offset range [" + sigAt + ", " +
-                (sigAt + Long.BYTES) + ") overlaps dest at heap offset range [" + at + ", " + (at + bytes) + ")");
+            throw overlap(call, sigAt, at, bytes);
         }
-        if (issue)
-        {
-            ShmSignals.putSignal(src, srcOffset, heap.peerHeap(pe), at, bytes, sigAt, signal, op);
-        }
+        return at;
     }
 
     @Override
@@ -835,10 +861,29 @@ public final class IshmemRuntime implements Ishmem
         final long at = heap.elementOffset(call, "sig", sig, sigIndex, Long.BYTES);
         if ((at & (Long.BYTES - 1)) != 0)
         {
-            throw new IllegalArgumentException(call + ": sig word " + sigIndex + " is at heap offset " + at +
-                ", not 8-byte aligned (slice the segment at a multiple of 8)");
+            throw misalignedSignal(call, sigIndex, at);
         }
         return at;
+    }
+
+    // the messages are built out of line, so the checked paths stay small enough for the JIT to inline whole
+
+    private static NullPointerException nullOp(final String call)
+    {
+        return new NullPointerException(call + ": op is null (use SignalOp.SET or SignalOp.ADD)");
+    }
+
+    private static IllegalArgumentException overlap(final String call, final long sigAt, final long at,
+        final long bytes)
+    {
+        return new IllegalArgumentException(call + ": sig word at heap offset range [" + sigAt + ", " +
+            (sigAt + Long.BYTES) + ") overlaps dest at heap offset range [" + at + ", " + (at + bytes) + ")");
+    }
+
+    private static IllegalArgumentException misalignedSignal(final String call, final long sigIndex, final long at)
+    {
+        return new IllegalArgumentException(call + ": sig word " + sigIndex + " is at heap offset " + at +
+            ", not 8-byte aligned (slice the segment at a multiple of 8)");
     }
 
     // ---------------------------------------------------------------- for the rest of the core
