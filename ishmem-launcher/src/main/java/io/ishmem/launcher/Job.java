@@ -17,6 +17,7 @@ final class Job
 {
     // after the PEs are gone, how long their pipes may take to drain
     private static final long OUTPUT_DRAIN_NS = TimeUnit.SECONDS.toNanos(5);
+    private static final long REAP_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
 
     private final JobSpec spec;
     private final JobListener listener;
@@ -152,8 +153,12 @@ final class Job
         for (final PeProcess pe : pes)
         {
             pe.awaitOutput(drainDeadlineNs);
-            // alive only if even SIGKILL could not end it (stuck in the kernel): no exit code to report
-            exitCodes.add(pe.process().isAlive() ? -1 : pe.process().exitValue());
+            // ProcessHandle.onExit (what stopAll waited for) can complete before this Process's reaper has
+            // recorded the status, so wait on the Process itself. Still alive means even SIGKILL could not
+            // end it (stuck in the kernel): no exit code to report
+            final boolean ended = pe.process().waitFor(
+                Math.max(0, drainDeadlineNs - System.nanoTime()) + REAP_WAIT_NS, TimeUnit.NANOSECONDS);
+            exitCodes.add(ended ? pe.process().exitValue() : -1);
             outputs.add(pe.lines());
         }
 
