@@ -49,6 +49,16 @@ class FailureMultiPeTest
         expectFailure(() -> shmem.waitUntilLong(flag, 0, Cmp.EQ, 1));
     }
 
+    /** PE 3 halts; PEs 0-2 exit (status 7) as soon as they see a failure: each must still name PE 3. */
+    static void secondaryExitsDoNotHideTheCause(final Ishmem shmem)
+    {
+        if (shmem.myPe() == 3)
+        {
+            Runtime.getRuntime().halt(5);
+        }
+        expectFailure(shmem::barrierAll);
+    }
+
     static void killedWhileOthersWait() throws Exception
     {
         final Ishmem shmem = Ishmem.init();
@@ -127,6 +137,18 @@ class FailureMultiPeTest
         assertSurvivorsNamed(result, 0, 137, "waitUntilLong");
         assertTrue(result.output(1).stream().anyMatch(line -> line.contains("exited")), result.output(1).toString());
         assertNothingLeft(result.jobId());
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldNameTheFirstFailedPeNotThePesThatGaveUpAfterIt()
+    {
+        for (int attempt = 0; attempt < 3; attempt++)
+        {
+            final JobResult result = MultiPeJob.of(FailureMultiPeTest.class, "secondaryExitsDoNotHideTheCause").pes(4)
+                .grace(Duration.ofSeconds(15)).run();
+            assertSurvivorsNamed(result, 3, 5, "barrierAll");
+        }
     }
 
     static void assertNothingLeft(final String jobId) throws IOException

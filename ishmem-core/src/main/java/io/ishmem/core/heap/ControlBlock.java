@@ -74,6 +74,8 @@ public final class ControlBlock
     public static final long STATE_RUNNING = 1;
     public static final long STATE_CLOSED = 2;
     public static final long STATE_FAILED = 3;
+    /** This PE gave up because it saw another PE fail: its own exit is not a root cause. */
+    public static final long STATE_ABORTED = 4;
 
     private static final long PAGE = 4096;
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
@@ -228,6 +230,7 @@ public final class ControlBlock
             case 1 -> "RUNNING";
             case 2 -> "CLOSED";
             case 3 -> "FAILED";
+            case 4 -> "ABORTED";
             default -> "UNKNOWN(" + state + ")";
         };
     }

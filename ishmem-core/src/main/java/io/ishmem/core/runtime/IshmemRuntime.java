@@ -261,7 +261,10 @@ public final class IshmemRuntime implements Ishmem
     {
         closed = true;
         heap.markClosed();
-        ControlBlock.putState(myBlock, finalState);
+        if (finalState != ControlBlock.STATE_FAILED || ControlBlock.state(myBlock) != ControlBlock.STATE_ABORTED)
+        {
+            ControlBlock.putState(myBlock, finalState);
+        }
         heartbeat.stop();
         try
         {
@@ -278,9 +281,10 @@ public final class IshmemRuntime implements Ishmem
 
     private void onJvmShutdown()
     {
-        if (!closed)
+        if (!closed && ControlBlock.state(myBlock) == ControlBlock.STATE_RUNNING)
         {
-            // peers waiting for this PE learn at once that it is gone, without waiting for the pidfd poll
+            // peers waiting for this PE learn at once that it is gone, without waiting for the pidfd poll;
+            // an ABORTED PE stays ABORTED, so its peers keep naming the PE that failed first
             ControlBlock.putState(myBlock, ControlBlock.STATE_FAILED);
         }
     }

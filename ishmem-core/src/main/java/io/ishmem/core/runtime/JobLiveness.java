@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Watches every peer of the job for a waiting PE: its state word (FAILED when its JVM shut down
- * without closing; a CLOSED peer is done and no longer watched), its heartbeat age, and, thoroughly, whether its process has exited (a pidfd polls
+ * without closing; a CLOSED peer is done and no longer watched; an ABORTED one saw another fail and is named
+ * only when no other cause shows), its heartbeat age, and, thoroughly, whether its process has exited (a pidfd polls
  * readable) and whether ishmemrun is still alive. The first failure seen is kept.
  */
 final class JobLiveness implements Liveness
@@ -45,6 +46,7 @@ final class JobLiveness implements Liveness
             return false;
         }
         final long nowMs = System.currentTimeMillis();
+        int aborted = -1;
         for (int pe = 0; pe < controlBlocks.length; pe++)
         {
             if (pe == myPe)
@@ -53,15 +55,21 @@ final class JobLiveness implements Liveness
             }
             final MemorySegment block = controlBlocks[pe];
             final long state = ControlBlock.state(block);
-            if (state == ControlBlock.STATE_FAILED)
-            {
-                return fail(pe, "PE " + pe + " failed (its JVM shut down without closing ishmem)");
-            }
             if (state == ControlBlock.STATE_CLOSED)
             {
                 // a PE closes only after the close barrier, so it wrote everything a waiter can need from it;
                 // its heartbeat then stops and its process may exit, and neither is a failure
                 continue;
+            }
+            if (state == ControlBlock.STATE_ABORTED)
+            {
+                // it gave up because another PE failed: name that one, if it can be seen, not this bystander
+                aborted = aborted < 0 ? pe : aborted;
+                continue;
+            }
+            if (state == ControlBlock.STATE_FAILED)
+            {
+                return fail(pe, "PE " + pe + " failed (its JVM shut down without closing ishmem)");
             }
             final long ageMs = nowMs - ControlBlock.heartbeatMs(block);
             if (ageMs > heartbeatTimeoutMs)
@@ -73,6 +81,10 @@ final class JobLiveness implements Liveness
             {
                 return fail(pe, "PE " + pe + " (pid " + pids[pe] + ") exited");
             }
+        }
+        if (thorough && aborted >= 0)
+        {
+            return fail(aborted, "PE " + aborted + " gave up after it saw another PE fail");
         }
         if (thorough && launcherPidfd >= 0 && LibC.hasExited(launcherPidfd))
         {
@@ -97,6 +109,12 @@ final class JobLiveness implements Liveness
     @Override
     public PeFailureException failure(final String call)
     {
+        // this PE's wait ends here: peers that look for the cause skip it and name the PE that failed first
+        final MemorySegment myBlock = controlBlocks[myPe];
+        if (ControlBlock.state(myBlock) == ControlBlock.STATE_RUNNING)
+        {
+            ControlBlock.putState(myBlock, ControlBlock.STATE_ABORTED);
+        }
         final String text = failureText;
         return new PeFailureException(failedPe, (text != null ? text : "the job failed") + " while PE " + myPe +
             " waits in " + call);
