@@ -5,11 +5,8 @@ public final class Errno
 {
     public static final int EPERM = 1;
     public static final int ENOENT = 2;
-    public static final int ESRCH = 3;
     public static final int EINTR = 4;
-    public static final int EBADF = 9;
     public static final int EACCES = 13;
-    public static final int EEXIST = 17;
     public static final int EINVAL = 22;
     public static final int ENOSYS = 38;
 

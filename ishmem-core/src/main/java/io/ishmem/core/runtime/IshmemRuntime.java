@@ -2,12 +2,13 @@ package io.ishmem.core.runtime;
 
 import io.ishmem.Cmp;
 import io.ishmem.Ishmem;
-import io.ishmem.IshmemException;
+import io.ishmem.IshmemConfigException;
 import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
+import io.ishmem.core.heap.Bytes;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.heap.HeapSegment;
 import io.ishmem.core.heap.SymmetricHeap;
@@ -101,7 +102,7 @@ public final class IshmemRuntime implements Ishmem
         final long heapSize = Config.SYMMETRIC_SIZE.size(env);
         if (heapSize < 4096 || heapSize % 4096 != 0)
         {
-            throw new io.ishmem.IshmemConfigException("ISHMEM_SYMMETRIC_SIZE=" + Config.SYMMETRIC_SIZE.raw(env) +
+            throw new IshmemConfigException("ISHMEM_SYMMETRIC_SIZE=" + Config.SYMMETRIC_SIZE.raw(env) +
                 " must be a multiple of 4 KiB and at least 4K");
         }
         final int maxTeams = Config.MAX_TEAMS.intValue(env, 3, 1 << 20);
@@ -112,7 +113,7 @@ public final class IshmemRuntime implements Ishmem
         final long heartbeatTimeoutNs = Config.HEARTBEAT_TIMEOUT.durationNs(env);
         if (heartbeatTimeoutNs < 2 * heartbeatIntervalNs)
         {
-            throw new io.ishmem.IshmemConfigException("ISHMEM_HEARTBEAT_TIMEOUT=" + Config.HEARTBEAT_TIMEOUT.raw(env) +
+            throw new IshmemConfigException("ISHMEM_HEARTBEAT_TIMEOUT=" + Config.HEARTBEAT_TIMEOUT.raw(env) +
                 " must be at least twice ISHMEM_HEARTBEAT_INTERVAL=" + Config.HEARTBEAT_INTERVAL.raw(env));
         }
         if (identity.pe() == 0)
@@ -150,7 +151,7 @@ public final class IshmemRuntime implements Ishmem
             throw ex;
         }
         final String settings = "PE " + identity.pe() + " of " + identity.nPes() + " (job " + identity.jobId() +
-            ", from " + identity.source() + "): symmetric heap " + io.ishmem.core.heap.Bytes.describe(heapSize) +
+            ", from " + identity.source() + "): symmetric heap " + Bytes.describe(heapSize) +
             ", heap sharing " + mappings.sharing + ", wait " + waitStrategy.alias();
         if (identity.pe() == 0)
         {
