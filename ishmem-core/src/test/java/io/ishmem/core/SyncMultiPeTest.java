@@ -1,6 +1,7 @@
 package io.ishmem.core;
 
 import io.ishmem.Cmp;
+import io.ishmem.CollectiveMismatchException;
 import io.ishmem.Ishmem;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.junit.MultiPeTest;
@@ -9,6 +10,7 @@ import java.lang.foreign.ValueLayout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Barriers, syncs, waits and tests across processes. */
@@ -110,5 +112,25 @@ class SyncMultiPeTest
         shmem.barrierAll();
         final long last = token.local().getAtIndex(ValueLayout.JAVA_LONG, 0);
         assertEquals(me == 0 ? (long)laps * n : (laps - 1L) * n + me, last);
+    }
+
+    /** With ISHMEM_DEBUG, a PE in another collective is reported on every PE, not only on its partners. */
+    @MultiPeTest(pes = {4, 8}, env = "ISHMEM_DEBUG=true")
+    void shouldReportAMismatchedBarrierOnEveryPeWithDebugChecks(final Ishmem shmem)
+    {
+        final CollectiveMismatchException ex = assertThrows(CollectiveMismatchException.class, () ->
+        {
+            if (shmem.myPe() == 0)
+            {
+                shmem.syncAll();
+            }
+            else
+            {
+                shmem.barrierAll();
+            }
+        });
+        assertTrue(ex.getMessage().contains("syncAll") && ex.getMessage().contains("barrierAll"), ex.getMessage());
+        // the check consumed one collective on every PE alike: the job is still in step
+        shmem.barrierAll();
     }
 }

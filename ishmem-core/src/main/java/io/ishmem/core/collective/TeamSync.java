@@ -2,6 +2,7 @@ package io.ishmem.core.collective;
 
 import io.ishmem.CollectiveMismatchException;
 import io.ishmem.core.heap.ControlBlock;
+import io.ishmem.core.runtime.DebugChecks;
 import io.ishmem.core.wait.Liveness;
 import io.ishmem.core.wait.WaitStrategy;
 
@@ -128,6 +129,29 @@ public final class TeamSync
         if (mismatch != null)
         {
             throw new CollectiveMismatchException(mismatch);
+        }
+    }
+
+    /**
+     * A barrier as users call it (barrierAll, syncAll, team.sync). With {@code ISHMEM_DEBUG} every member
+     * also compares every other member's announced collective, so a PE in another collective at this
+     * point is reported on every PE of the team, not only on its barrier partners.
+     *
+     * @param op   the collective being called.
+     * @param call the name of the caller for messages.
+     * @throws CollectiveMismatchException if a member was found in another collective at this point.
+     */
+    public void barrier(final CollectiveOp op, final String call)
+    {
+        if (DebugChecks.ENABLED)
+        {
+            final long seq = announce(op, 0, 0);
+            sync(op, call);
+            agree(seq, op, (ignored0, ignored1) -> "no arguments");
+        }
+        else
+        {
+            sync(op, call);
         }
     }
 

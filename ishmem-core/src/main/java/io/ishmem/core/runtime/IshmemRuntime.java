@@ -153,9 +153,16 @@ public final class IshmemRuntime implements Ishmem
         final String settings = "PE " + identity.pe() + " of " + identity.nPes() + " (job " + identity.jobId() +
             ", from " + identity.source() + "): symmetric heap " + Bytes.describe(heapSize) +
             ", heap sharing " + mappings.sharing + ", wait " + waitStrategy.alias();
-        if (identity.pe() == 0)
+        if (identity.pe() == 0 || DebugChecks.ENABLED)
         {
             LOG.info("ishmem4j started: {}", settings);
+        }
+        if (DebugChecks.ENABLED)
+        {
+            for (final Config config : Config.values())
+            {
+                LOG.info("PE {} {}={}", identity.pe(), config.envName(), config.raw(env));
+            }
         }
         else
         {
@@ -639,14 +646,14 @@ public final class IshmemRuntime implements Ishmem
     {
         checkOpen("barrierAll");
         quiet();
-        worldSync.sync(CollectiveOp.BARRIER_ALL, "barrierAll");
+        worldSync.barrier(CollectiveOp.BARRIER_ALL, "barrierAll");
     }
 
     @Override
     public void syncAll()
     {
         checkOpen("syncAll");
-        worldSync.sync(CollectiveOp.SYNC_ALL, "syncAll");
+        worldSync.barrier(CollectiveOp.SYNC_ALL, "syncAll");
     }
 
     @Override

@@ -146,7 +146,7 @@ final class TeamImpl implements Team
         enter("team.sync");
         try
         {
-            sync.sync(CollectiveOp.TEAM_SYNC, "team.sync");
+            sync.barrier(CollectiveOp.TEAM_SYNC, "team.sync");
         }
         finally
         {
