@@ -77,8 +77,8 @@ public final class IshmemRuntime implements Ishmem
         this.localHeap = heap.localHeap();
         this.myBlock = mappings.controlBlocks[myPe];
         this.launcherPidfd = launcherPidfd;
-        this.liveness = new JobLiveness(myPe, mappings.controlBlocks, mappings.pidfds, mappings.pids, launcherPidfd,
-            identity.launcherPid(), heartbeatTimeoutNs);
+        this.liveness = new JobLiveness(myPe, mappings.controlBlocks, mappings.pidfds, mappings.pids,
+            heartbeatTimeoutNs);
         this.waitStrategy = waitStrategy;
         final int[] world = new int[nPes];
         for (int pe = 0; pe < nPes; pe++)
@@ -739,8 +739,7 @@ public final class IshmemRuntime implements Ishmem
         final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
         final SignalOp op, final int pe)
     {
-        final long at = checkPutSignal("putSignal", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, op, pe);
-        ShmSignals.putSignal(src, srcOffset, heap.peerHeap(pe), at, bytes, sigAt(sig, sigIndex), signal, op);
+        putSignal("putSignal", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, true);
     }
 
     @Override
@@ -749,8 +748,7 @@ public final class IshmemRuntime implements Ishmem
         final SignalOp op, final int pe)
     {
         // shared memory completes the copy and the signal at once; quiet and fence still give what they promise
-        final long at = checkPutSignal("putSignalNbi", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, op, pe);
-        ShmSignals.putSignal(src, srcOffset, heap.peerHeap(pe), at, bytes, sigAt(sig, sigIndex), signal, op);
+        putSignal("putSignalNbi", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, true);
     }
 
     @Override
@@ -775,31 +773,12 @@ public final class IshmemRuntime implements Ishmem
             srcOffset, bytes, sig, sigIndex, signal, op, pe, true), dependsOn);
     }
 
+    /**
+     * Every form of put-with-signal: all argument checks once, then, when {@code issue}, the data path.
+     */
     private void putSignal(final String call, final SymmetricSegment dest, final long destOffset,
         final MemorySegment src, final long srcOffset, final long bytes, final SymmetricSegment sig,
         final long sigIndex, final long signal, final SignalOp op, final int pe, final boolean issue)
-    {
-        final long at = checkPutSignal(call, dest, destOffset, src, srcOffset, bytes, sig, sigIndex, op, pe);
-        if (issue)
-        {
-            ShmSignals.putSignal(src, srcOffset, heap.peerHeap(pe), at, bytes, sigAt(sig, sigIndex), signal, op);
-        }
-    }
-
-    /** The heap offset of an already checked signal word: what {@link #checkPutSignal} verified. */
-    private static long sigAt(final SymmetricSegment sig, final long sigIndex)
-    {
-        return sig.heapOffset() + sigIndex * Long.BYTES;
-    }
-
-    /**
-     * Every argument check of a put-with-signal, once, at the API boundary.
-     *
-     * @return the destination's heap offset.
-     */
-    private long checkPutSignal(final String call, final SymmetricSegment dest, final long destOffset,
-        final MemorySegment src, final long srcOffset, final long bytes, final SymmetricSegment sig,
-        final long sigIndex, final SignalOp op, final int pe)
     {
         final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
         final long sigAt = signalOffset(call, sig, sigIndex);
@@ -814,7 +793,10 @@ public final class IshmemRuntime implements Ishmem
         {
             throw overlap(call, sigAt, at, bytes);
         }
-        return at;
+        if (issue)
+        {
+            ShmSignals.putSignal(src, srcOffset, heap.peerHeap(pe), at, bytes, sigAt, signal, op);
+        }
     }
 
     @Override
