@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
  * Watches every peer of the job for a waiting PE: its state word (FAILED when its JVM shut down
  * without closing; a CLOSED peer is done and no longer watched; an ABORTED one saw another fail and is named
  * only when no other cause shows), its heartbeat age, and, thoroughly, whether its process has exited (a pidfd polls
- * readable) and whether ishmemrun is still alive. The first failure seen is kept.
+ * readable). The first failure seen is kept; the heartbeat thread reports a dead ishmemrun through
+ * {@link #fail}, so that pidfd is polled in one place only.
  */
 final class JobLiveness implements Liveness
 {
@@ -20,21 +21,17 @@ final class JobLiveness implements Liveness
     private final MemorySegment[] controlBlocks;
     private final int[] pidfds;
     private final int[] pids;
-    private final int launcherPidfd;
-    private final int launcherPid;
     private final long heartbeatTimeoutMs;
     private volatile String failureText;
     private volatile int failedPe = -1;
 
     JobLiveness(final int myPe, final MemorySegment[] controlBlocks, final int[] pidfds, final int[] pids,
-        final int launcherPidfd, final int launcherPid, final long heartbeatTimeoutNs)
+        final long heartbeatTimeoutNs)
     {
         this.myPe = myPe;
         this.controlBlocks = controlBlocks;
         this.pidfds = pidfds;
         this.pids = pids;
-        this.launcherPidfd = launcherPidfd;
-        this.launcherPid = launcherPid;
         this.heartbeatTimeoutMs = TimeUnit.NANOSECONDS.toMillis(heartbeatTimeoutNs);
     }
 
@@ -85,10 +82,6 @@ final class JobLiveness implements Liveness
         if (thorough && aborted >= 0)
         {
             return fail(aborted, "PE " + aborted + " gave up after it saw another PE fail");
-        }
-        if (thorough && launcherPidfd >= 0 && LibC.hasExited(launcherPidfd))
-        {
-            return fail(-1, "ishmemrun (pid " + launcherPid + ") died");
         }
         return true;
     }
