@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need from Debian, and checks the JDK.
-# Today that is only procps (pgrep, for the leak check after the tests); the Level Zero issue will add
-# libze1 and libze-dev here. Safe to run again; does nothing when everything is present.
+# procps: pgrep, for the leak check after the tests. libze1: the Level Zero loader the device tests load
+# (with its validation layer). libze-dev: ze_api.h for the binding's layout test. spirv-tools: spirv-as and
+# spirv-val, which build and check the atomic-add kernel. gcc: the layout test and the Level Zero test
+# driver. Safe to run again; does nothing when everything is present.
 set -euo pipefail
 need=()
 command -v pgrep >/dev/null 2>&1 || need+=(procps)
+command -v gcc >/dev/null 2>&1 || need+=(gcc)
+command -v spirv-as >/dev/null 2>&1 && command -v spirv-val >/dev/null 2>&1 || need+=(spirv-tools)
+for pkg in libze1 libze-dev; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || need+=("$pkg")
+done
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && apt-get install -y -qq "${need[@]}"

@@ -5,6 +5,7 @@
 module io.ishmem.core {
     requires transitive io.ishmem.api;
     requires org.slf4j;
+    requires io.ishmem.l0.bindings;
 
     provides io.ishmem.spi.IshmemProvider with io.ishmem.core.runtime.CoreProvider;
 }

@@ -1,5 +1,7 @@
 package io.ishmem.core.device;
 
+import io.ishmem.DeviceHandles;
+
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -47,6 +49,12 @@ public interface DeviceBackend extends AutoCloseable
      * @return the handle: a file descriptor in this process and the opaque bytes the importer needs.
      */
     IpcHandle exportHeap(long heapAddress, long bytes);
+
+    /**
+     * Ends the export once every peer has opened the heap: closes what {@link #exportHeap} opened for
+     * the exchange (a descriptor the backend made for it), never the heap itself.
+     */
+    void closeExport(IpcHandle handle);
 
     /**
      * Maps a peer's heap into this PE's device address space.

@@ -1,0 +1,541 @@
+package io.ishmem.core.device.levelzero;
+
+import io.ishmem.DeviceHandles;
+import io.ishmem.SymmetricHeapExhaustedException;
+import io.ishmem.core.device.DeviceBackend;
+import io.ishmem.core.device.DeviceUnavailableException;
+import io.ishmem.core.device.IpcHandle;
+import io.ishmem.core.posix.LibC;
+import io.ishmem.l0.bindings.ZeApi;
+import io.ishmem.l0.bindings.ze_command_queue_desc_t;
+import io.ishmem.l0.bindings.ze_command_queue_group_properties_t;
+import io.ishmem.l0.bindings.ze_context_desc_t;
+import io.ishmem.l0.bindings.ze_device_mem_alloc_desc_t;
+import io.ishmem.l0.bindings.ze_device_properties_t;
+import io.ishmem.l0.bindings.ze_driver_properties_t;
+import io.ishmem.l0.bindings.ze_event_desc_t;
+import io.ishmem.l0.bindings.ze_event_pool_desc_t;
+import io.ishmem.l0.bindings.ze_group_count_t;
+import io.ishmem.l0.bindings.ze_host_mem_alloc_desc_t;
+import io.ishmem.l0.bindings.ze_ipc_mem_handle_t;
+import io.ishmem.l0.bindings.ze_kernel_desc_t;
+import io.ishmem.l0.bindings.ze_module_desc_t;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * One PE's Level Zero device: its context, heap, and an ordered queue made of two immediate command
+ * lists, one on a copy engine (every copy and every SET) and one on a compute engine (the ADD kernel).
+ * Commands of one list may overlap unless a barrier separates them, so each signal update is preceded
+ * by a barrier; an ADD crosses to the compute list and back through a pair of events, so the two lists
+ * behave as one ordered queue. {@link #quiet} waits for an event signalled by a barrier at the end of the
+ * copy list, which every earlier command on both lists precedes.
+ *
+ * <p>Host memory reaches the device through pinned staging memory of the backend's own
+ * ({@code zeMemAllocHost}): a Java array has no stable address, and not every driver copies from
+ * pageable memory. Staging and SET values are handed out in order and recycled at each quiet; a copy
+ * that finds them used up quiets first. Every method holds the backend's lock: command lists are not
+ * safe for concurrent appends.
+ */
+final class LevelZeroBackend implements DeviceBackend
+{
+    private static final long HEAP_ALIGNMENT = 2L << 20;
+    private static final long STAGING_BYTES = 8L << 20;
+    private static final int VALUE_SLOTS = 1024;
+    private static final int EVENTS = 64;
+    private static final long WAIT_FOREVER = -1L;
+    private static final String KERNEL_NAME = "ishmem_atomic_add_u64";
+    private static final String KERNEL_RESOURCE = "atomic_add.spv";
+
+    private final Arena arena = Arena.ofShared();
+    private final String description;
+    private final MemorySegment driver;
+    private final MemorySegment device;
+    private MemorySegment context = MemorySegment.NULL;
+    private MemorySegment copyList = MemorySegment.NULL;
+    private MemorySegment computeList = MemorySegment.NULL;
+    private MemorySegment eventPool = MemorySegment.NULL;
+    private final MemorySegment[] events = new MemorySegment[EVENTS + 1];
+    private MemorySegment module = MemorySegment.NULL;
+    private MemorySegment kernel = MemorySegment.NULL;
+    private MemorySegment staging = MemorySegment.NULL;
+    private MemorySegment values = MemorySegment.NULL;
+    private long heap;
+    private final MemorySegment out;
+    private final MemorySegment waitList;
+    private final MemorySegment groupCount;
+    private final MemorySegment argument;
+    private long stagingUsed;
+    private int valuesUsed;
+    private int eventsUsed;
+    private boolean closed;
+
+    private LevelZeroBackend(final MemorySegment driver, final MemorySegment device, final String description)
+    {
+        this.driver = driver;
+        this.device = device;
+        this.description = description;
+        this.out = arena.allocate(ValueLayout.ADDRESS);
+        this.waitList = arena.allocate(ValueLayout.ADDRESS);
+        this.argument = arena.allocate(ValueLayout.JAVA_LONG);
+        this.groupCount = ze_group_count_t.allocate(arena);
+        ze_group_count_t.groupCountX(groupCount, 1);
+        ze_group_count_t.groupCountY(groupCount, 1);
+        ze_group_count_t.groupCountZ(groupCount, 1);
+    }
+
+    /**
+     * @param localIndex this PE's index on its node; picks the device among those the driver reports
+     *                   (which {@code ZE_AFFINITY_MASK} has already narrowed).
+     */
+    static LevelZeroBackend open(final int localIndex, final String loader) throws DeviceUnavailableException
+    {
+        final int init = ZeApi.zeInit(ZeApi.ZE_INIT_FLAG_GPU_ONLY());
+        if (init != ZeApi.ZE_RESULT_SUCCESS())
+        {
+            throw new DeviceUnavailableException("Level Zero loader " + loader + " found, but no Level Zero driver " +
+                "(zeInit: " + ZeStatus.describe(init) + "): install your GPU's Level Zero driver " +
+                "(Intel: intel-level-zero-gpu)");
+        }
+        try (Arena scope = Arena.ofConfined())
+        {
+            final MemorySegment count = scope.allocate(ValueLayout.JAVA_INT);
+            ZeStatus.check(ZeApi.zeDriverGet(count, MemorySegment.NULL), "zeDriverGet");
+            if (count.get(ValueLayout.JAVA_INT, 0) == 0)
+            {
+                throw new DeviceUnavailableException("Level Zero loader " + loader + ": no Level Zero driver");
+            }
+            final MemorySegment drivers = scope.allocate(ValueLayout.ADDRESS, count.get(ValueLayout.JAVA_INT, 0));
+            ZeStatus.check(ZeApi.zeDriverGet(count, drivers), "zeDriverGet");
+            final MemorySegment driver = drivers.getAtIndex(ValueLayout.ADDRESS, 0);
+            final MemorySegment driverProperties = ze_driver_properties_t.allocate(scope);
+            ze_driver_properties_t.stype(driverProperties, ZeApi.ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES());
+            ZeStatus.check(ZeApi.zeDriverGetProperties(driver, driverProperties), "zeDriverGetProperties");
+            final MemorySegment apiVersion = scope.allocate(ValueLayout.JAVA_INT);
+            ZeStatus.check(ZeApi.zeDriverGetApiVersion(driver, apiVersion), "zeDriverGetApiVersion");
+
+            count.set(ValueLayout.JAVA_INT, 0, 0);
+            ZeStatus.check(ZeApi.zeDeviceGet(driver, count, MemorySegment.NULL), "zeDeviceGet");
+            final int deviceCount = count.get(ValueLayout.JAVA_INT, 0);
+            if (deviceCount == 0)
+            {
+                throw new DeviceUnavailableException("Level Zero loader " + loader +
+                    ": the driver reports no device (check ZE_AFFINITY_MASK)");
+            }
+            final MemorySegment devices = scope.allocate(ValueLayout.ADDRESS, deviceCount);
+            ZeStatus.check(ZeApi.zeDeviceGet(driver, count, devices), "zeDeviceGet");
+            // several PEs may share a device when a node has more PEs than devices
+            final int index = localIndex % deviceCount;
+            final MemorySegment device = devices.getAtIndex(ValueLayout.ADDRESS, index);
+            final MemorySegment properties = ze_device_properties_t.allocate(scope);
+            ze_device_properties_t.stype(properties, ZeApi.ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES());
+            ZeStatus.check(ZeApi.zeDeviceGetProperties(device, properties), "zeDeviceGetProperties");
+            if (ze_device_properties_t.type(properties) != ZeApi.ZE_DEVICE_TYPE_GPU())
+            {
+                throw new DeviceUnavailableException("Level Zero device " + index + " is not a GPU");
+            }
+            final int version = apiVersion.get(ValueLayout.JAVA_INT, 0);
+            final String description = "Level Zero (loader " + loader + ", API " + (version >>> 16) + "." +
+                (version & 0xffff) + ", driver version 0x" +
+                Integer.toHexString(ze_driver_properties_t.driverVersion(driverProperties)) + "), device " + index +
+                " of " + deviceCount + " '" + ze_device_properties_t.name(properties).getString(0) + "'";
+            final LevelZeroBackend backend = new LevelZeroBackend(driver, device, description);
+            try
+            {
+                backend.start();
+            }
+            catch (final RuntimeException ex)
+            {
+                backend.close();
+                throw ex;
+            }
+            return backend;
+        }
+    }
+
+    private void start()
+    {
+        final MemorySegment contextDesc = ze_context_desc_t.allocate(arena);
+        ze_context_desc_t.stype(contextDesc, ZeApi.ZE_STRUCTURE_TYPE_CONTEXT_DESC());
+        ZeStatus.check(ZeApi.zeContextCreate(driver, contextDesc, out), "zeContextCreate");
+        context = out.get(ValueLayout.ADDRESS, 0);
+
+        final int[] ordinals = queueOrdinals();
+        copyList = immediateList(ordinals[0]);
+        computeList = immediateList(ordinals[1]);
+
+        final MemorySegment poolDesc = ze_event_pool_desc_t.allocate(arena);
+        ze_event_pool_desc_t.stype(poolDesc, ZeApi.ZE_STRUCTURE_TYPE_EVENT_POOL_DESC());
+        ze_event_pool_desc_t.flags(poolDesc, ZeApi.ZE_EVENT_POOL_FLAG_HOST_VISIBLE());
+        ze_event_pool_desc_t.count(poolDesc, events.length);
+        waitList.set(ValueLayout.ADDRESS, 0, device);
+        ZeStatus.check(ZeApi.zeEventPoolCreate(context, poolDesc, 1, waitList, out), "zeEventPoolCreate");
+        eventPool = out.get(ValueLayout.ADDRESS, 0);
+        final MemorySegment eventDesc = ze_event_desc_t.allocate(arena);
+        for (int i = 0; i < events.length; i++)
+        {
+            ze_event_desc_t.stype(eventDesc, ZeApi.ZE_STRUCTURE_TYPE_EVENT_DESC());
+            ze_event_desc_t.index(eventDesc, i);
+            // host scope: the host reads what the device wrote once an event it waits on is signalled
+            ze_event_desc_t.signal(eventDesc, ZeApi.ZE_EVENT_SCOPE_FLAG_HOST());
+            ze_event_desc_t.wait(eventDesc, ZeApi.ZE_EVENT_SCOPE_FLAG_HOST());
+            ZeStatus.check(ZeApi.zeEventCreate(eventPool, eventDesc, out), "zeEventCreate");
+            events[i] = out.get(ValueLayout.ADDRESS, 0);
+        }
+
+        staging = hostMemory(STAGING_BYTES);
+        values = hostMemory((long)VALUE_SLOTS * Long.BYTES);
+        loadKernel();
+    }
+
+    /**
+     * @return {copy ordinal, compute ordinal}: a copy-only group (a copy engine) when the device has one,
+     *         else the compute group, which copies too.
+     */
+    private int[] queueOrdinals()
+    {
+        try (Arena scope = Arena.ofConfined())
+        {
+            final MemorySegment count = scope.allocate(ValueLayout.JAVA_INT);
+            ZeStatus.check(ZeApi.zeDeviceGetCommandQueueGroupProperties(device, count, MemorySegment.NULL),
+                "zeDeviceGetCommandQueueGroupProperties");
+            final int groups = count.get(ValueLayout.JAVA_INT, 0);
+            final long size = ze_command_queue_group_properties_t.layout().byteSize();
+            final MemorySegment properties = scope.allocate(size * groups, 8);
+            for (int i = 0; i < groups; i++)
+            {
+                ze_command_queue_group_properties_t.stype(properties.asSlice(i * size, size),
+                    ZeApi.ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES());
+            }
+            ZeStatus.check(ZeApi.zeDeviceGetCommandQueueGroupProperties(device, count, properties),
+                "zeDeviceGetCommandQueueGroupProperties");
+            int copy = -1;
+            int compute = -1;
+            for (int i = 0; i < groups; i++)
+            {
+                final int flags = ze_command_queue_group_properties_t.flags(properties.asSlice(i * size, size));
+                final boolean canCompute = (flags & ZeApi.ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE()) != 0;
+                final boolean canCopy = (flags & ZeApi.ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COPY()) != 0;
+                if (canCompute && compute < 0)
+                {
+                    compute = i;
+                }
+                if (canCopy && !canCompute && copy < 0)
+                {
+                    copy = i;
+                }
+            }
+            if (compute < 0)
+            {
+                throw new IllegalStateException("Level Zero device has no compute queue group (" + groups + " groups)");
+            }
+            return new int[] {copy >= 0 ? copy : compute, compute};
+        }
+    }
+
+    private MemorySegment immediateList(final int ordinal)
+    {
+        final MemorySegment desc = ze_command_queue_desc_t.allocate(arena);
+        ze_command_queue_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC());
+        ze_command_queue_desc_t.ordinal(desc, ordinal);
+        ze_command_queue_desc_t.mode(desc, ZeApi.ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS());
+        ze_command_queue_desc_t.priority(desc, ZeApi.ZE_COMMAND_QUEUE_PRIORITY_NORMAL());
+        ZeStatus.check(ZeApi.zeCommandListCreateImmediate(context, device, desc, out), "zeCommandListCreateImmediate");
+        return out.get(ValueLayout.ADDRESS, 0);
+    }
+
+    private MemorySegment hostMemory(final long bytes)
+    {
+        final MemorySegment desc = ze_host_mem_alloc_desc_t.allocate(arena);
+        ze_host_mem_alloc_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC());
+        ZeStatus.check(ZeApi.zeMemAllocHost(context, desc, bytes, 64, out), "zeMemAllocHost(" + bytes + ")");
+        return out.get(ValueLayout.ADDRESS, 0).reinterpret(bytes);
+    }
+
+    private void loadKernel()
+    {
+        final byte[] spirv;
+        try (InputStream in = LevelZeroBackend.class.getResourceAsStream(KERNEL_RESOURCE))
+        {
+            if (in == null)
+            {
+                throw new IllegalStateException("the atomic add kernel " + KERNEL_RESOURCE +
+                    " is missing from ishmem-core (a broken build)");
+            }
+            spirv = in.readAllBytes();
+        }
+        catch (final IOException ex)
+        {
+            throw new IllegalStateException("reading " + KERNEL_RESOURCE, ex);
+        }
+        final MemorySegment code = arena.allocate(spirv.length, 8);
+        MemorySegment.copy(spirv, 0, code, ValueLayout.JAVA_BYTE, 0, spirv.length);
+        final MemorySegment desc = ze_module_desc_t.allocate(arena);
+        ze_module_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_MODULE_DESC());
+        ze_module_desc_t.format(desc, ZeApi.ZE_MODULE_FORMAT_IL_SPIRV());
+        ze_module_desc_t.inputSize(desc, spirv.length);
+        ze_module_desc_t.pInputModule(desc, code);
+        ze_module_desc_t.pBuildFlags(desc, arena.allocateFrom(""));
+        final int built = ZeApi.zeModuleCreate(context, device, desc, out, MemorySegment.NULL);
+        ZeStatus.check(built, "zeModuleCreate(" + KERNEL_RESOURCE + ")");
+        module = out.get(ValueLayout.ADDRESS, 0);
+        final MemorySegment kernelDesc = ze_kernel_desc_t.allocate(arena);
+        ze_kernel_desc_t.stype(kernelDesc, ZeApi.ZE_STRUCTURE_TYPE_KERNEL_DESC());
+        ze_kernel_desc_t.pKernelName(kernelDesc, arena.allocateFrom(KERNEL_NAME));
+        ZeStatus.check(ZeApi.zeKernelCreate(module, kernelDesc, out), "zeKernelCreate(" + KERNEL_NAME + ")");
+        kernel = out.get(ValueLayout.ADDRESS, 0);
+        ZeStatus.check(ZeApi.zeKernelSetGroupSize(kernel, 1, 1, 1), "zeKernelSetGroupSize");
+    }
+
+    @Override
+    public String describe()
+    {
+        return description;
+    }
+
+    @Override
+    public DeviceHandles handles()
+    {
+        return new DeviceHandles("level-zero", driver, device, context, copyList);
+    }
+
+    @Override
+    public synchronized long allocateHeap(final long bytes)
+    {
+        final MemorySegment desc = ze_device_mem_alloc_desc_t.allocate(arena);
+        ze_device_mem_alloc_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC());
+        final int result = ZeApi.zeMemAllocDevice(context, desc, bytes, HEAP_ALIGNMENT, device, out);
+        if (ZeStatus.isOutOfDeviceMemory(result))
+        {
+            throw new SymmetricHeapExhaustedException("device memory exhausted: zeMemAllocDevice(" + bytes +
+                " bytes) failed: " + ZeStatus.describe(result) + "; lower ISHMEM_DEVICE_SYMMETRIC_SIZE");
+        }
+        ZeStatus.check(result, "zeMemAllocDevice(" + bytes + " bytes)");
+        heap = out.get(ValueLayout.ADDRESS, 0).address();
+        return heap;
+    }
+
+    @Override
+    public synchronized IpcHandle exportHeap(final long heapAddress, final long bytes)
+    {
+        final MemorySegment handle = ze_ipc_mem_handle_t.allocate(arena);
+        ZeStatus.check(ZeApi.zeMemGetIpcHandle(context, MemorySegment.ofAddress(heapAddress), handle),
+            "zeMemGetIpcHandle");
+        // the handle's first 4 bytes are a dma-buf descriptor in this process: peers import it by pidfd_getfd
+        return new IpcHandle(handle.get(ValueLayout.JAVA_INT, 0), 0, handle.toArray(ValueLayout.JAVA_BYTE));
+    }
+
+    @Override
+    public void closeExport(final IpcHandle handle)
+    {
+        // API 1.4 has no zeMemPutIpcHandle: the descriptor belongs to the driver until the heap is freed
+    }
+
+    @Override
+    public synchronized long openPeer(final IpcHandle handle, final long bytes)
+    {
+        try
+        {
+            final MemorySegment native_ = ze_ipc_mem_handle_t.allocate(arena);
+            final byte[] raw = handle.bytes();
+            MemorySegment.copy(raw, 0, native_, ValueLayout.JAVA_BYTE, 0, raw.length);
+            ZeStatus.check(ZeApi.zeMemOpenIpcHandle(context, device, native_, 0, out), "zeMemOpenIpcHandle");
+            return out.get(ValueLayout.ADDRESS, 0).address();
+        }
+        finally
+        {
+            // the driver imports the buffer behind the descriptor; our copy of the descriptor is done with
+            LibC.closeQuietly(handle.fd());
+        }
+    }
+
+    @Override
+    public synchronized void closePeer(final long peerAddress, final long bytes)
+    {
+        ZeStatus.check(ZeApi.zeMemCloseIpcHandle(context, MemorySegment.ofAddress(peerAddress)), "zeMemCloseIpcHandle");
+    }
+
+    @Override
+    public synchronized void copyFromHost(final long deviceAddress, final MemorySegment src, final long srcOffset,
+        final long bytes)
+    {
+        long done = 0;
+        while (done < bytes)
+        {
+            final long chunk = Math.min(bytes - done, STAGING_BYTES);
+            if (stagingUsed + chunk > STAGING_BYTES)
+            {
+                quiet();
+            }
+            MemorySegment.copy(src, srcOffset + done, staging, stagingUsed, chunk);
+            appendCopy(deviceAddress + done, staging.address() + stagingUsed, chunk);
+            // 64-byte steps keep every staged source on its own cache line
+            stagingUsed += (chunk + 63) & ~63L;
+            done += chunk;
+        }
+    }
+
+    @Override
+    public synchronized void copyToHost(final MemorySegment dest, final long destOffset, final long deviceAddress,
+        final long bytes)
+    {
+        long done = 0;
+        while (done < bytes)
+        {
+            final long chunk = Math.min(bytes - done, STAGING_BYTES);
+            // ordered after everything issued before, and the staging buffer is free from its start
+            quiet();
+            appendBarrier(MemorySegment.NULL);
+            appendCopy(staging.address(), deviceAddress + done, chunk);
+            quiet();
+            MemorySegment.copy(staging, 0, dest, destOffset + done, chunk);
+            done += chunk;
+        }
+    }
+
+    @Override
+    public synchronized void copyDeviceToDevice(final long destAddress, final long srcAddress, final long bytes)
+    {
+        appendCopy(destAddress, srcAddress, bytes);
+    }
+
+    @Override
+    public synchronized void write64(final long address, final long value)
+    {
+        if (valuesUsed == VALUE_SLOTS)
+        {
+            quiet();
+        }
+        final long slot = (long)valuesUsed++ * Long.BYTES;
+        values.set(ValueLayout.JAVA_LONG, slot, value);
+        // the barrier makes every earlier copy complete before the 8-byte write: data before signal
+        appendBarrier(MemorySegment.NULL);
+        appendCopy(address, values.address() + slot, Long.BYTES);
+    }
+
+    @Override
+    public synchronized void add64(final long address, final long value)
+    {
+        if (eventsUsed + 2 > EVENTS)
+        {
+            quiet();
+        }
+        final MemorySegment copied = events[eventsUsed++];
+        final MemorySegment added = events[eventsUsed++];
+        // copy list: everything before is complete -> compute list: the atomic add -> copy list: later work
+        appendBarrier(copied);
+        ZeStatus.check(ZeApi.zeKernelSetArgumentValue(kernel, 0, Long.BYTES, pointer(address)),
+            "zeKernelSetArgumentValue(0)");
+        argument.set(ValueLayout.JAVA_LONG, 0, value);
+        ZeStatus.check(ZeApi.zeKernelSetArgumentValue(kernel, 1, Long.BYTES, argument), "zeKernelSetArgumentValue(1)");
+        waitList.set(ValueLayout.ADDRESS, 0, copied);
+        ZeStatus.check(ZeApi.zeCommandListAppendLaunchKernel(computeList, kernel, groupCount, added, 1, waitList),
+            "zeCommandListAppendLaunchKernel(" + KERNEL_NAME + ")");
+        waitList.set(ValueLayout.ADDRESS, 0, added);
+        ZeStatus.check(ZeApi.zeCommandListAppendBarrier(copyList, MemorySegment.NULL, 1, waitList),
+            "zeCommandListAppendBarrier");
+    }
+
+    private MemorySegment pointer(final long address)
+    {
+        out.set(ValueLayout.ADDRESS, 0, MemorySegment.ofAddress(address));
+        return out;
+    }
+
+    @Override
+    public synchronized long read64(final long address)
+    {
+        copyToHost(argument, 0, address, Long.BYTES);
+        return argument.get(ValueLayout.JAVA_LONG, 0);
+    }
+
+    @Override
+    public synchronized void fence()
+    {
+        appendBarrier(MemorySegment.NULL);
+    }
+
+    @Override
+    public synchronized void quiet()
+    {
+        final MemorySegment done = events[EVENTS];
+        appendBarrier(done);
+        ZeStatus.check(ZeApi.zeEventHostSynchronize(done, WAIT_FOREVER), "zeEventHostSynchronize");
+        ZeStatus.check(ZeApi.zeEventHostReset(done), "zeEventHostReset");
+        // every event handed out since the last quiet has been signalled (the barrier waited for it)
+        for (int i = 0; i < eventsUsed; i++)
+        {
+            ZeStatus.check(ZeApi.zeEventHostReset(events[i]), "zeEventHostReset");
+        }
+        eventsUsed = 0;
+        stagingUsed = 0;
+        valuesUsed = 0;
+    }
+
+    private void appendCopy(final long dest, final long src, final long bytes)
+    {
+        ZeStatus.check(ZeApi.zeCommandListAppendMemoryCopy(copyList, MemorySegment.ofAddress(dest),
+            MemorySegment.ofAddress(src), bytes, MemorySegment.NULL, 0, MemorySegment.NULL),
+            "zeCommandListAppendMemoryCopy");
+    }
+
+    private void appendBarrier(final MemorySegment signal)
+    {
+        ZeStatus.check(ZeApi.zeCommandListAppendBarrier(copyList, signal, 0, MemorySegment.NULL),
+            "zeCommandListAppendBarrier");
+    }
+
+    @Override
+    public synchronized void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        // best effort: free everything this backend made, in reverse order, whatever failed before
+        if (!copyList.equals(MemorySegment.NULL) && events[EVENTS] != null)
+        {
+            try
+            {
+                quiet();
+            }
+            catch (final RuntimeException ignored)
+            {
+                // a lost device: go on freeing
+            }
+        }
+        destroy(kernel, () -> ZeApi.zeKernelDestroy(kernel));
+        destroy(module, () -> ZeApi.zeModuleDestroy(module));
+        for (final MemorySegment event : events)
+        {
+            if (event != null)
+            {
+                ZeApi.zeEventDestroy(event);
+            }
+        }
+        destroy(eventPool, () -> ZeApi.zeEventPoolDestroy(eventPool));
+        destroy(computeList, () -> ZeApi.zeCommandListDestroy(computeList));
+        destroy(copyList, () -> ZeApi.zeCommandListDestroy(copyList));
+        destroy(staging, () -> ZeApi.zeMemFree(context, staging));
+        destroy(values, () -> ZeApi.zeMemFree(context, values));
+        if (heap != 0)
+        {
+            ZeApi.zeMemFree(context, MemorySegment.ofAddress(heap));
+        }
+        destroy(context, () -> ZeApi.zeContextDestroy(context));
+        arena.close();
+    }
+
+    private static void destroy(final MemorySegment handle, final java.util.function.IntSupplier call)
+    {
+        if (!handle.equals(MemorySegment.NULL) && handle.address() != 0)
+        {
+            call.getAsInt();
+        }
+    }
+}
