@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need from Debian, and checks the JDK.
-# Today that is only procps (pgrep, for the leak check after the tests); the Level Zero issue will add
-# libze1 and libze-dev here. Safe to run again; does nothing when everything is present.
+# procps (pgrep, for the leak check after the tests); spirv-tools (spirv-as, spirv-val: the Level Zero
+# kernel is SPIR-V assembly); libze1 and libze-dev (the Level Zero loader and headers: the test driver in
+# ishmem-core is built against them). Safe to run again; does nothing when everything is present.
 set -euo pipefail
 need=()
 command -v pgrep >/dev/null 2>&1 || need+=(procps)
+command -v spirv-as >/dev/null 2>&1 && command -v spirv-val >/dev/null 2>&1 || need+=(spirv-tools)
+dpkg -s libze1 >/dev/null 2>&1 || need+=(libze1)
+dpkg -s libze-dev >/dev/null 2>&1 || need+=(libze-dev)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && apt-get install -y -qq "${need[@]}"
