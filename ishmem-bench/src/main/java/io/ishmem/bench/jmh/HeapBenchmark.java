@@ -4,6 +4,7 @@ import io.ishmem.SymmetricSegment;
 import io.ishmem.core.heap.HeapSegment;
 import io.ishmem.core.heap.SymmetricAllocator;
 import io.ishmem.core.heap.SymmetricHeap;
+import io.ishmem.core.transport.shm.ShmTransport;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -40,7 +41,8 @@ public class HeapBenchmark
     public void setUp()
     {
         arena = Arena.ofShared();
-        heap = new SymmetricHeap(0, new MemorySegment[] {arena.allocate(1 << 20, 4096), arena.allocate(1 << 20, 4096)});
+        final MemorySegment[] heaps = {arena.allocate(1 << 20, 4096), arena.allocate(1 << 20, 4096)};
+        heap = new SymmetricHeap(0, heaps, new ShmTransport(0, heaps));
         final HeapSegment allocated = heap.allocate("malloc", 4096, 64);
         segment = allocated.slice(128, 1024);
         allocator = new SymmetricAllocator(1L << 30);

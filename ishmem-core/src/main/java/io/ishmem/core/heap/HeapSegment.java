@@ -1,6 +1,7 @@
 package io.ishmem.core.heap;
 
 import io.ishmem.SymmetricSegment;
+import io.ishmem.core.transport.Transport;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Optional;
@@ -12,6 +13,8 @@ public final class HeapSegment implements SymmetricSegment
     final Allocation allocation;
     final long offset;
     final long size;
+    // the heap's, copied so a data call reaches it in one load off the segment, beside the checks' loads
+    final Transport transport;
     private final MemorySegment localView;
 
     HeapSegment(final SymmetricHeap heap, final Allocation allocation, final long offset, final long size)
@@ -20,6 +23,7 @@ public final class HeapSegment implements SymmetricSegment
         this.allocation = allocation;
         this.offset = offset;
         this.size = size;
+        this.transport = heap.transport();
         this.localView = heap.localHeap().asSlice(offset, size);
     }
 

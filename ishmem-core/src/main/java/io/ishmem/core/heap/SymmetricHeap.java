@@ -2,12 +2,14 @@ package io.ishmem.core.heap;
 
 import io.ishmem.SymmetricHeapExhaustedException;
 import io.ishmem.SymmetricSegment;
+import io.ishmem.core.transport.Transport;
 
 import java.lang.foreign.MemorySegment;
 
 /**
- * Every PE's symmetric heap as mapped into this process, indexed by world PE, with the allocator
- * and the checks that turn a {@link SymmetricSegment} argument into a heap offset.
+ * Every PE's symmetric heap as mapped into this process, indexed by world PE, with the allocator,
+ * the checks that turn a {@link SymmetricSegment} argument into a heap offset, and the transport that
+ * serves the heap, fixed when the heap is made.
  */
 public final class SymmetricHeap
 {
@@ -16,19 +18,38 @@ public final class SymmetricHeap
     private final MemorySegment[] peerHeaps;
     private final MemorySegment localHeap;
     private final SymmetricAllocator allocator;
+    private final Transport transport;
     private boolean closed;
 
     /**
      * @param myPe      this PE.
      * @param peerHeaps heap part of every PE's mapping, by world PE.
+     * @param transport what moves data into and out of these heaps.
      */
-    public SymmetricHeap(final int myPe, final MemorySegment[] peerHeaps)
+    public SymmetricHeap(final int myPe, final MemorySegment[] peerHeaps, final Transport transport)
     {
+        this.transport = transport;
         this.nPes = peerHeaps.length;
         this.peerHeaps = peerHeaps.clone();
         this.localHeap = peerHeaps[myPe];
         this.heapSize = localHeap.byteSize();
         this.allocator = new SymmetricAllocator(heapSize);
+    }
+
+    public Transport transport()
+    {
+        return transport;
+    }
+
+    /**
+     * The transport of a segment's heap: decided when the heap was made, so the call through it sees one
+     * receiver type per heap kind and the JIT inlines it.
+     *
+     * @param checked a segment that {@link #rangeOffset} or {@link #elementOffset} has accepted.
+     */
+    public static Transport transportOf(final SymmetricSegment checked)
+    {
+        return ((HeapSegment)checked).transport;
     }
 
     public MemorySegment peerHeap(final int pe)

@@ -1,2 +1,2 @@
-/** The data paths over host shared memory: how a put-with-signal reaches a peer's mapped heap. */
+/** The Transport SPI: how bytes and signal updates reach one kind of symmetric heap, addressed by (PE, offset). */
 package io.ishmem.core.transport;

@@ -1,2 +1,2 @@
-/** How a PE idles while it waits for a word to change, and how it notices that the job failed meanwhile. */
+/** How a PE waits: waitUntil and test on its own symmetric memory, how it idles meanwhile, and how it notices that the job failed. */
 package io.ishmem.core.wait;

@@ -1,4 +1,4 @@
-package io.ishmem.core.runtime;
+package io.ishmem.core.queue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

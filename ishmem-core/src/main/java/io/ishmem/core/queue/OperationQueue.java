@@ -1,4 +1,4 @@
-package io.ishmem.core.runtime;
+package io.ishmem.core.queue;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -14,7 +14,7 @@ import java.util.concurrent.locks.LockSupport;
  * daemon thread, started by the first call, runs each operation after the one queued before it and
  * after the futures it depends on. Queuing allocates (futures, a closure); it is not a hot path.
  */
-final class OperationQueue
+public final class OperationQueue
 {
     private static final long CLOSE_POLL_NS = 100_000;
 
@@ -34,7 +34,7 @@ final class OperationQueue
     {
     }
 
-    OperationQueue(final String threadName)
+    public OperationQueue(final String threadName)
     {
         this.threadName = threadName;
     }
@@ -49,7 +49,8 @@ final class OperationQueue
      *         dependency's failure when one failed (the operation is then skipped).
      * @throws IllegalStateException if the queue is closed.
      */
-    CompletableFuture<Void> submit(final String call, final Runnable operation, final CompletableFuture<?>[] dependsOn)
+    public CompletableFuture<Void> submit(final String call, final Runnable operation,
+        final CompletableFuture<?>[] dependsOn)
     {
         if (dependsOn == null)
         {
@@ -146,7 +147,7 @@ final class OperationQueue
      * that dependency is failed with {@link IllegalStateException}, so the operation fails, and the queue
      * moves on. Not to be called from the queue thread (a callback on a queued future).
      */
-    void close()
+    public void close()
     {
         final ExecutorService queueThread;
         final CompletableFuture<Void> last;

@@ -1,0 +1,159 @@
+package io.ishmem.core.rma;
+
+import io.ishmem.SymmetricSegment;
+import io.ishmem.core.heap.LocalRange;
+import io.ishmem.core.heap.SymmetricHeap;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * put, get and the typed p and g: every argument checked once, here, then one call into the transport
+ * of the segment's heap, which trusts what it is given.
+ */
+public final class Rma
+{
+    private final SymmetricHeap heap;
+
+    public Rma(final SymmetricHeap heap)
+    {
+        this.heap = heap;
+    }
+
+    public void put(final SymmetricSegment dest, final long destOffset, final MemorySegment src, final long srcOffset,
+        final long bytes, final int pe)
+    {
+        final long at = heap.rangeOffset("put", "dest", dest, destOffset, bytes);
+        heap.checkPe("put", pe);
+        LocalRange.check("put", "src", src, srcOffset, bytes);
+        SymmetricHeap.transportOf(dest).put(pe, at, src, srcOffset, bytes);
+    }
+
+    public void putNbi(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
+        final long srcOffset, final long bytes, final int pe)
+    {
+        final long at = heap.rangeOffset("putNbi", "dest", dest, destOffset, bytes);
+        heap.checkPe("putNbi", pe);
+        LocalRange.check("putNbi", "src", src, srcOffset, bytes);
+        // a transport's put returns once src may be reused, which is all a blocking put needs and more than
+        // an nbi one does; quiet and fence still give the ordering they promise
+        SymmetricHeap.transportOf(dest).put(pe, at, src, srcOffset, bytes);
+    }
+
+    public void get(final MemorySegment dest, final long destOffset, final SymmetricSegment src, final long srcOffset,
+        final long bytes, final int pe)
+    {
+        final long at = heap.rangeOffset("get", "src", src, srcOffset, bytes);
+        heap.checkPe("get", pe);
+        LocalRange.check("get", "dest", dest, destOffset, bytes);
+        SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
+    }
+
+    public void getNbi(final MemorySegment dest, final long destOffset, final SymmetricSegment src,
+        final long srcOffset, final long bytes, final int pe)
+    {
+        final long at = heap.rangeOffset("getNbi", "src", src, srcOffset, bytes);
+        heap.checkPe("getNbi", pe);
+        LocalRange.check("getNbi", "dest", dest, destOffset, bytes);
+        SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
+    }
+
+    // p and g pass their element size as a constant, so the transport's switch on it folds once inlined
+
+    public void pByte(final SymmetricSegment dest, final long index, final byte value, final int pe)
+    {
+        final long at = heap.elementOffset("pByte", "dest", dest, index, Byte.BYTES);
+        heap.checkPe("pByte", pe);
+        SymmetricHeap.transportOf(dest).p(pe, at, value, Byte.BYTES);
+    }
+
+    public byte gByte(final SymmetricSegment src, final long index, final int pe)
+    {
+        final long at = heap.elementOffset("gByte", "src", src, index, Byte.BYTES);
+        heap.checkPe("gByte", pe);
+        return (byte)SymmetricHeap.transportOf(src).g(pe, at, Byte.BYTES);
+    }
+
+    public void pShort(final SymmetricSegment dest, final long index, final short value, final int pe)
+    {
+        final long at = heap.elementOffset("pShort", "dest", dest, index, Short.BYTES);
+        heap.checkPe("pShort", pe);
+        SymmetricHeap.transportOf(dest).p(pe, at, value, Short.BYTES);
+    }
+
+    public short gShort(final SymmetricSegment src, final long index, final int pe)
+    {
+        final long at = heap.elementOffset("gShort", "src", src, index, Short.BYTES);
+        heap.checkPe("gShort", pe);
+        return (short)SymmetricHeap.transportOf(src).g(pe, at, Short.BYTES);
+    }
+
+    public void pChar(final SymmetricSegment dest, final long index, final char value, final int pe)
+    {
+        final long at = heap.elementOffset("pChar", "dest", dest, index, Character.BYTES);
+        heap.checkPe("pChar", pe);
+        SymmetricHeap.transportOf(dest).p(pe, at, value, Character.BYTES);
+    }
+
+    public char gChar(final SymmetricSegment src, final long index, final int pe)
+    {
+        final long at = heap.elementOffset("gChar", "src", src, index, Character.BYTES);
+        heap.checkPe("gChar", pe);
+        return (char)SymmetricHeap.transportOf(src).g(pe, at, Character.BYTES);
+    }
+
+    public void pInt(final SymmetricSegment dest, final long index, final int value, final int pe)
+    {
+        final long at = heap.elementOffset("pInt", "dest", dest, index, Integer.BYTES);
+        heap.checkPe("pInt", pe);
+        SymmetricHeap.transportOf(dest).p(pe, at, value, Integer.BYTES);
+    }
+
+    public int gInt(final SymmetricSegment src, final long index, final int pe)
+    {
+        final long at = heap.elementOffset("gInt", "src", src, index, Integer.BYTES);
+        heap.checkPe("gInt", pe);
+        return (int)SymmetricHeap.transportOf(src).g(pe, at, Integer.BYTES);
+    }
+
+    public void pLong(final SymmetricSegment dest, final long index, final long value, final int pe)
+    {
+        final long at = heap.elementOffset("pLong", "dest", dest, index, Long.BYTES);
+        heap.checkPe("pLong", pe);
+        SymmetricHeap.transportOf(dest).p(pe, at, value, Long.BYTES);
+    }
+
+    public long gLong(final SymmetricSegment src, final long index, final int pe)
+    {
+        final long at = heap.elementOffset("gLong", "src", src, index, Long.BYTES);
+        heap.checkPe("gLong", pe);
+        return SymmetricHeap.transportOf(src).g(pe, at, Long.BYTES);
+    }
+
+    public void pFloat(final SymmetricSegment dest, final long index, final float value, final int pe)
+    {
+        final long at = heap.elementOffset("pFloat", "dest", dest, index, Float.BYTES);
+        heap.checkPe("pFloat", pe);
+        SymmetricHeap.transportOf(dest).p(pe, at, Float.floatToRawIntBits(value), Float.BYTES);
+    }
+
+    public float gFloat(final SymmetricSegment src, final long index, final int pe)
+    {
+        final long at = heap.elementOffset("gFloat", "src", src, index, Float.BYTES);
+        heap.checkPe("gFloat", pe);
+        return Float.intBitsToFloat((int)SymmetricHeap.transportOf(src).g(pe, at, Float.BYTES));
+    }
+
+    public void pDouble(final SymmetricSegment dest, final long index, final double value, final int pe)
+    {
+        final long at = heap.elementOffset("pDouble", "dest", dest, index, Double.BYTES);
+        heap.checkPe("pDouble", pe);
+        SymmetricHeap.transportOf(dest).p(pe, at, Double.doubleToRawLongBits(value), Double.BYTES);
+    }
+
+    public double gDouble(final SymmetricSegment src, final long index, final int pe)
+    {
+        final long at = heap.elementOffset("gDouble", "src", src, index, Double.BYTES);
+        heap.checkPe("gDouble", pe);
+        return Double.longBitsToDouble(SymmetricHeap.transportOf(src).g(pe, at, Double.BYTES));
+    }
+}

@@ -1,0 +1,92 @@
+package io.ishmem.core.runtime;
+
+import io.ishmem.IshmemConfigException;
+import io.ishmem.core.heap.Bytes;
+import io.ishmem.core.wait.WaitStrategy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+
+/**
+ * The settings a PE starts with, read from the environment and checked once before anything is mapped,
+ * and the lines that report them once the PE is up.
+ */
+record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, long heartbeatIntervalNs,
+    long heartbeatTimeoutNs)
+{
+    // under the runtime's name: these are the lines a user looks for when ishmem starts
+    private static final Logger LOG = LoggerFactory.getLogger(IshmemRuntime.class);
+
+    static StartSettings read(final Map<String, String> env, final JobIdentity identity)
+    {
+        final long heapSize = Config.SYMMETRIC_SIZE.size(env);
+        if (heapSize < 4096 || heapSize % 4096 != 0)
+        {
+            throw new IshmemConfigException("ISHMEM_SYMMETRIC_SIZE=" + Config.SYMMETRIC_SIZE.raw(env) +
+                " must be a multiple of 4 KiB and at least 4K");
+        }
+        final int maxTeams = Config.MAX_TEAMS.intValue(env, 3, 1 << 20);
+        final WaitStrategy waitStrategy = WaitStrategy.of(Config.WAIT_STRATEGY.raw(env),
+            waitSpins(env, identity.nPes()), Config.WAIT_YIELDS.intValue(env, 0, Integer.MAX_VALUE),
+            Config.WAIT_PARK_MIN.durationNs(env), Config.WAIT_PARK_MAX.durationNs(env));
+        final long heartbeatIntervalNs = Config.HEARTBEAT_INTERVAL.durationNs(env);
+        final long heartbeatTimeoutNs = Config.HEARTBEAT_TIMEOUT.durationNs(env);
+        if (heartbeatTimeoutNs < 2 * heartbeatIntervalNs)
+        {
+            throw new IshmemConfigException("ISHMEM_HEARTBEAT_TIMEOUT=" + Config.HEARTBEAT_TIMEOUT.raw(env) +
+                " must be at least twice ISHMEM_HEARTBEAT_INTERVAL=" + Config.HEARTBEAT_INTERVAL.raw(env));
+        }
+        if (identity.pe() == 0)
+        {
+            warnUnknownVariables(env);
+        }
+        return new StartSettings(heapSize, maxTeams, waitStrategy, heartbeatIntervalNs, heartbeatTimeoutNs);
+    }
+
+    private static int waitSpins(final Map<String, String> env, final int nPes)
+    {
+        if (Config.WAIT_SPINS.raw(env).equals("auto"))
+        {
+            // a spinning waiter on an oversubscribed host holds the core the PE it waits for needs
+            return nPes > Runtime.getRuntime().availableProcessors() ? 20 : 10_000;
+        }
+        return Config.WAIT_SPINS.intValue(env, 0, Integer.MAX_VALUE);
+    }
+
+    private static void warnUnknownVariables(final Map<String, String> env)
+    {
+        for (final String name : env.keySet())
+        {
+            if (name.startsWith("ISHMEM_") && !Config.isKnown(name))
+            {
+                LOG.warn("unknown variable {} is ignored (see docs/configuration.md)", name);
+            }
+        }
+    }
+
+    /**
+     * Reports a started PE: PE 0 at INFO, every PE with each variable under {@code ISHMEM_DEBUG}.
+     */
+    void log(final JobIdentity identity, final String sharing, final Map<String, String> env)
+    {
+        final String settings = "PE " + identity.pe() + " of " + identity.nPes() + " (job " + identity.jobId() +
+            ", from " + identity.source() + "): symmetric heap " + Bytes.describe(heapSize) +
+            ", heap sharing " + sharing + ", wait " + waitStrategy.alias();
+        if (identity.pe() == 0 || DebugChecks.ENABLED)
+        {
+            LOG.info("ishmem4j started: {}", settings);
+        }
+        if (DebugChecks.ENABLED)
+        {
+            for (final Config config : Config.values())
+            {
+                LOG.info("PE {} {}={}", identity.pe(), config.envName(), config.raw(env));
+            }
+        }
+        else
+        {
+            LOG.debug("ishmem4j started: {}", settings);
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package io.ishmem.core.signal;
+
+import io.ishmem.Cmp;
+import io.ishmem.SignalOp;
+import io.ishmem.SymmetricSegment;
+import io.ishmem.core.heap.LocalRange;
+import io.ishmem.core.heap.SymmetricHeap;
+import io.ishmem.core.queue.OperationQueue;
+import io.ishmem.core.transport.Transport;
+import io.ishmem.core.wait.Liveness;
+import io.ishmem.core.wait.WaitStrategy;
+
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Put-with-signal in every form (blocking, nbi, on the ordered queue), signalSet, signalAdd, signalFetch
+ * and signalWaitUntil: every argument checked once, here, then one call into the transport of the
+ * segment's heap. Every comparison on a signal is unsigned.
+ */
+public final class Signals
+{
+    private final SymmetricHeap heap;
+    private final OperationQueue queue;
+    private final WaitStrategy waitStrategy;
+    private final Liveness liveness;
+
+    public Signals(final SymmetricHeap heap, final OperationQueue queue, final WaitStrategy waitStrategy,
+        final Liveness liveness)
+    {
+        this.heap = heap;
+        this.queue = queue;
+        this.waitStrategy = waitStrategy;
+        this.liveness = liveness;
+    }
+
+    public void putSignal(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
+        final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
+        final SignalOp op, final int pe)
+    {
+        putSignal("putSignal", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, true);
+    }
+
+    public void putSignalNbi(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
+        final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
+        final SignalOp op, final int pe)
+    {
+        // a transport's putSignal returns once src may be reused; quiet and fence still give what they promise
+        putSignal("putSignalNbi", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, true);
+    }
+
+    public CompletableFuture<Void> putSignalOnQueue(final SymmetricSegment dest, final long destOffset,
+        final MemorySegment src, final long srcOffset, final long bytes, final SymmetricSegment sig,
+        final long sigIndex, final long signal, final SignalOp op, final int pe, final CompletableFuture<?>[] dependsOn)
+    {
+        // checked now, so a bad argument fails at its call; checked again when it runs, in case of a free
+        putSignal("putSignalOnQueue", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, false);
+        return queue.submit("putSignalOnQueue", () -> putSignal("putSignalOnQueue", dest, destOffset, src, srcOffset,
+            bytes, sig, sigIndex, signal, op, pe, true), dependsOn);
+    }
+
+    public CompletableFuture<Void> putSignalNbiOnQueue(final SymmetricSegment dest, final long destOffset,
+        final MemorySegment src, final long srcOffset, final long bytes, final SymmetricSegment sig,
+        final long sigIndex, final long signal, final SignalOp op, final int pe, final CompletableFuture<?>[] dependsOn)
+    {
+        putSignal("putSignalNbiOnQueue", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe,
+            false);
+        return queue.submit("putSignalNbiOnQueue", () -> putSignal("putSignalNbiOnQueue", dest, destOffset, src,
+            srcOffset, bytes, sig, sigIndex, signal, op, pe, true), dependsOn);
+    }
+
+    /**
+     * Every form of put-with-signal: all argument checks once, then, when {@code issue}, the data path.
+     */
+    private void putSignal(final String call, final SymmetricSegment dest, final long destOffset,
+        final MemorySegment src, final long srcOffset, final long bytes, final SymmetricSegment sig,
+        final long sigIndex, final long signal, final SignalOp op, final int pe, final boolean issue)
+    {
+        final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
+        final long sigAt = signalOffset(call, sig, sigIndex);
+        if (op == null)
+        {
+            throw nullOp(call);
+        }
+        heap.checkPe(call, pe);
+        LocalRange.check(call, "src", src, srcOffset, bytes);
+        // both live in the one symmetric heap: a payload that covered the word would race with the signal
+        if (bytes > 0 && sigAt < at + bytes && at < sigAt + Long.BYTES)
+        {
+            throw overlap(call, sigAt, at, bytes);
+        }
+        if (issue)
+        {
+            SymmetricHeap.transportOf(dest).putSignal(pe, at, src, srcOffset, bytes, sigAt, signal, op);
+        }
+    }
+
+    public long signalFetch(final SymmetricSegment sig, final long sigIndex)
+    {
+        final long sigAt = signalOffset("signalFetch", sig, sigIndex);
+        return SymmetricHeap.transportOf(sig).loadAcquire(sigAt, Long.BYTES);
+    }
+
+    public void signalAdd(final SymmetricSegment sig, final long sigIndex, final long value, final int pe)
+    {
+        final long sigAt = signalOffset("signalAdd", sig, sigIndex);
+        heap.checkPe("signalAdd", pe);
+        SymmetricHeap.transportOf(sig).signalAdd(pe, sigAt, value);
+    }
+
+    public void signalSet(final SymmetricSegment sig, final long sigIndex, final long value, final int pe)
+    {
+        final long sigAt = signalOffset("signalSet", sig, sigIndex);
+        heap.checkPe("signalSet", pe);
+        SymmetricHeap.transportOf(sig).signalSet(pe, sigAt, value);
+    }
+
+    public long signalWaitUntil(final SymmetricSegment sig, final long sigIndex, final Cmp cmp, final long value)
+    {
+        final long sigAt = signalOffset("signalWaitUntil", sig, sigIndex);
+        if (cmp == null)
+        {
+            throw new NullPointerException("signalWaitUntil: cmp is null");
+        }
+        final Transport transport = SymmetricHeap.transportOf(sig);
+        long seen = transport.loadAcquire(sigAt, Long.BYTES);
+        int idle = 0;
+        while (!cmp.holdsUnsigned(seen, value))
+        {
+            // backs off to yields and parks, so 8 PEs waiting on 2 cores leave the core to the PE that signals
+            idle = waitStrategy.idle(idle, liveness);
+            if (idle < 0)
+            {
+                seen = transport.loadAcquire(sigAt, Long.BYTES);
+                if (cmp.holdsUnsigned(seen, value))
+                {
+                    break;
+                }
+                throw liveness.failure("signalWaitUntil(" + cmp + " " + Long.toUnsignedString(value) +
+                    ", last seen " + Long.toUnsignedString(seen) + ")");
+            }
+            seen = transport.loadAcquire(sigAt, Long.BYTES);
+        }
+        return seen;
+    }
+
+    private long signalOffset(final String call, final SymmetricSegment sig, final long sigIndex)
+    {
+        final long at = heap.elementOffset(call, "sig", sig, sigIndex, Long.BYTES);
+        if ((at & (Long.BYTES - 1)) != 0)
+        {
+            throw misalignedSignal(call, sigIndex, at);
+        }
+        return at;
+    }
+
+    // the messages are built out of line, so the checked paths stay small enough for the JIT to inline whole
+
+    private static NullPointerException nullOp(final String call)
+    {
+        return new NullPointerException(call + ": op is null (use SignalOp.SET or SignalOp.ADD)");
+    }
+
+    private static IllegalArgumentException overlap(final String call, final long sigAt, final long at,
+        final long bytes)
+    {
+        return new IllegalArgumentException(call + ": sig word at heap offset range [" + sigAt + ", " +
+            (sigAt + Long.BYTES) + ") overlaps dest at heap offset range [" + at + ", " + (at + bytes) + ")");
+    }
+
+    private static IllegalArgumentException misalignedSignal(final String call, final long sigIndex, final long at)
+    {
+        return new IllegalArgumentException(call + ": sig word " + sigIndex + " is at heap offset " + at +
+            ", not 8-byte aligned (slice the segment at a multiple of 8)");
+    }
+}
