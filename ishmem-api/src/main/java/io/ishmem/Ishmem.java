@@ -64,6 +64,15 @@ public interface Ishmem extends AutoCloseable
     // ---------------------------------------------------------------- teams
 
     /**
+     * This PE's symmetric device heap, beside the host heap: see {@link DeviceMemory}. Every PE of the job
+     * has one, or none does ({@code ISHMEM_DEVICE}: with {@code auto}, a device heap when a GPU serves every
+     * PE; {@code none}; or a named API, which init refuses with the reason when it cannot serve).
+     *
+     * @return the device heap, or empty when the job runs on the host heap alone.
+     */
+    java.util.Optional<DeviceMemory> device();
+
+    /**
      * @return the team of every PE of the job: {@code ISHMEM_TEAM_WORLD}. Its {@code myPe()} and
      *         {@code nPes()} equal {@link #myPe()} and {@link #nPes()}; it cannot be destroyed.
      */
@@ -193,6 +202,36 @@ public interface Ishmem extends AutoCloseable
      * @param pe         source world PE.
      */
     void getNbi(MemorySegment dest, long destOffset, SymmetricSegment src, long srcOffset, long bytes, int pe);
+
+    /**
+     * A put whose source is this PE's copy of symmetric memory, host or device ({@code ishmem_put} with a
+     * symmetric source): device to a peer's device is one copy between GPU mappings, without the host.
+     * Returns once {@code src} may be reused; {@link #quiet()} completes it.
+     *
+     * @param dest       symmetric destination, on PE {@code pe}.
+     * @param destOffset byte offset into {@code dest}.
+     * @param src        symmetric source: this PE's copy.
+     * @param srcOffset  byte offset into {@code src}.
+     * @param bytes      number of bytes.
+     * @param pe         target PE in {@code [0, nPes)}.
+     */
+    void put(SymmetricSegment dest, long destOffset, SymmetricSegment src, long srcOffset, long bytes, int pe);
+
+    /**
+     * {@link #put(SymmetricSegment, long, SymmetricSegment, long, long, int)}, non-blocking: complete at {@link #quiet()}.
+     */
+    void putNbi(SymmetricSegment dest, long destOffset, SymmetricSegment src, long srcOffset, long bytes, int pe);
+
+    /**
+     * A get into this PE's copy of symmetric memory (host or device) from PE {@code pe}'s copy of {@code src};
+     * complete on return.
+     */
+    void get(SymmetricSegment dest, long destOffset, SymmetricSegment src, long srcOffset, long bytes, int pe);
+
+    /**
+     * {@link #get(SymmetricSegment, long, SymmetricSegment, long, long, int)}; complete at the latest at {@link #quiet()}.
+     */
+    void getNbi(SymmetricSegment dest, long destOffset, SymmetricSegment src, long srcOffset, long bytes, int pe);
 
     /**
      * Puts all of {@code src} at the start of {@code dest}.

@@ -20,21 +20,34 @@ public final class CollectiveAllocation
     private final SymmetricHeap heap;
     private final TeamSync worldSync;
     private final Ordering ordering;
+    private final CollectiveOp mallocOp;
+    private final CollectiveOp callocOp;
+    private final CollectiveOp alignOp;
+    private final CollectiveOp freeOp;
+    private final int myPe;
 
-    public CollectiveAllocation(final SymmetricHeap heap, final TeamSync worldSync, final Ordering ordering)
+    public CollectiveAllocation(final SymmetricHeap heap, final TeamSync worldSync, final Ordering ordering,
+        final int myPe)
     {
+        this.myPe = myPe;
         this.heap = heap;
         this.worldSync = worldSync;
         this.ordering = ordering;
+        // the device heap's calls announce codes of their own: a host malloc against a device malloc is a mismatch
+        final boolean device = heap.isDevice();
+        this.mallocOp = device ? CollectiveOp.DEVICE_MALLOC : CollectiveOp.MALLOC;
+        this.callocOp = device ? CollectiveOp.DEVICE_CALLOC : CollectiveOp.CALLOC;
+        this.alignOp = device ? CollectiveOp.DEVICE_ALIGN : CollectiveOp.ALIGN;
+        this.freeOp = device ? CollectiveOp.DEVICE_FREE : CollectiveOp.FREE;
     }
 
     public SymmetricSegment malloc(final long bytes)
     {
         if (bytes < 0)
         {
-            throw new IllegalArgumentException("malloc: bytes=" + bytes + " is negative");
+            throw new IllegalArgumentException(mallocOp.callName() + ": bytes=" + bytes + " is negative");
         }
-        return allocate(CollectiveOp.MALLOC, bytes, 64);
+        return allocate(mallocOp, bytes, 64);
     }
 
     public SymmetricSegment calloc(final long count, final MemoryLayout elementLayout)
@@ -42,7 +55,7 @@ public final class CollectiveAllocation
         Objects.requireNonNull(elementLayout, "calloc: elementLayout");
         if (count < 0)
         {
-            throw new IllegalArgumentException("calloc: count=" + count + " is negative");
+            throw new IllegalArgumentException(callocOp.callName() + ": count=" + count + " is negative");
         }
         final long bytes;
         try
@@ -51,13 +64,20 @@ public final class CollectiveAllocation
         }
         catch (final ArithmeticException ex)
         {
-            throw new IllegalArgumentException("calloc: count=" + count + " x " + elementLayout.byteSize() +
+            throw new IllegalArgumentException(callocOp.callName() + ": count=" + count + " x " + elementLayout.byteSize() +
                 " bytes overflows a long", ex);
         }
-        final HeapSegment segment = allocate(CollectiveOp.CALLOC, bytes, Math.max(64, elementLayout.byteAlignment()));
-        segment.local().fill((byte)0);
+        final HeapSegment segment = allocate(callocOp, bytes, Math.max(64, elementLayout.byteAlignment()));
+        if (heap.isDevice())
+        {
+            DeviceZeroFill.fill(segment, myPe);
+        }
+        else
+        {
+            segment.local().fill((byte)0);
+        }
         // no PE may put into a peer's copy before that peer has cleared it
-        worldSync.sync(CollectiveOp.CALLOC, "calloc");
+        worldSync.sync(callocOp, callocOp.callName());
         return segment;
     }
 
@@ -65,18 +85,18 @@ public final class CollectiveAllocation
     {
         if (alignment < 1 || Long.bitCount(alignment) != 1)
         {
-            throw new IllegalArgumentException("align: alignment=" + alignment + " is not a power of two >= 1");
+            throw new IllegalArgumentException(alignOp.callName() + ": alignment=" + alignment + " is not a power of two >= 1");
         }
         if (alignment > heap.heapSize())
         {
-            throw new IllegalArgumentException("align: alignment=" + alignment + " exceeds the symmetric heap size " +
-                heap.heapSize());
+            throw new IllegalArgumentException(alignOp.callName() + ": alignment=" + alignment + " exceeds the " +
+                (heap.isDevice() ? "device" : "symmetric") + " heap size " + heap.heapSize());
         }
         if (bytes < 0)
         {
-            throw new IllegalArgumentException("align: bytes=" + bytes + " is negative");
+            throw new IllegalArgumentException(alignOp.callName() + ": bytes=" + bytes + " is negative");
         }
-        return allocate(CollectiveOp.ALIGN, bytes, alignment);
+        return allocate(alignOp, bytes, alignment);
     }
 
     private HeapSegment allocate(final CollectiveOp op, final long bytes, final long alignment)
@@ -89,12 +109,12 @@ public final class CollectiveAllocation
 
     public void free(final SymmetricSegment segment)
     {
-        final HeapSegment checked = heap.checkFreeable("free", segment);
-        final long seq = worldSync.announce(CollectiveOp.FREE, checked.heapOffset(), checked.byteSize());
+        final HeapSegment checked = heap.checkFreeable(freeOp.callName(), segment);
+        final long seq = worldSync.announce(freeOp, checked.heapOffset(), checked.byteSize());
         // puts into the segment still in flight land before any PE may reuse its range
         ordering.quiet();
-        worldSync.sync(CollectiveOp.FREE, "free");
-        worldSync.agree(seq, CollectiveOp.FREE, (offset, size) -> "the segment at heap offset " + offset + " (" +
+        worldSync.sync(freeOp, freeOp.callName());
+        worldSync.agree(seq, freeOp, (offset, size) -> "the segment at heap offset " + offset + " (" +
             size + " bytes)");
         heap.release(checked);
     }

@@ -18,7 +18,12 @@ public enum CollectiveOp
     TEAM_SPLIT_STRIDED(10, "splitStrided"),
     TEAM_SPLIT_2D(11, "split2d"),
     TEAM_DESTROY(12, "team.destroy"),
-    INTERNAL(13, "internal step");
+    INTERNAL(13, "internal step"),
+    DEVICE_MALLOC(14, "device().malloc"),
+    DEVICE_CALLOC(15, "device().calloc"),
+    DEVICE_ALIGN(16, "device().align"),
+    DEVICE_FREE(17, "device().free"),
+    DEVICE_SETUP(18, "device heap set-up");
 
     private static final CollectiveOp[] BY_CODE = new CollectiveOp[256];
 

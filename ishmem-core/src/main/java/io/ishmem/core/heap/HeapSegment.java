@@ -24,7 +24,7 @@ public final class HeapSegment implements SymmetricSegment
         this.offset = offset;
         this.size = size;
         this.transport = heap.transport();
-        this.localView = heap.localHeap().asSlice(offset, size);
+        this.localView = heap.isDevice() ? null : heap.localHeap().asSlice(offset, size);
     }
 
     /** The allocation a segment belongs to; its root segment is the one free accepts. */
@@ -56,6 +56,12 @@ public final class HeapSegment implements SymmetricSegment
     public MemorySegment local()
     {
         checkLive("local");
+        if (localView == null)
+        {
+            throw new UnsupportedOperationException("local: the segment at heap offset " + offset + " is device " +
+                "memory, which has no host view: use device().copyToHost / copyFromHost, get / put, or a kernel on " +
+                "device().deviceAddress");
+        }
         return localView;
     }
 
@@ -64,6 +70,11 @@ public final class HeapSegment implements SymmetricSegment
     {
         checkLive("peerView");
         heap.checkPe("peerView", pe);
+        if (localView == null)
+        {
+            // device memory: no host view; device().peerDeviceAddress gives the device form
+            return Optional.empty();
+        }
         return Optional.of(heap.peerHeap(pe).asSlice(offset, size));
     }
 

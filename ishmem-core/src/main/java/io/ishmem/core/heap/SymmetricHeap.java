@@ -9,7 +9,9 @@ import java.lang.foreign.MemorySegment;
 /**
  * Every PE's symmetric heap as mapped into this process, indexed by world PE, with the allocator,
  * the checks that turn a {@link SymmetricSegment} argument into a heap offset, and the transport that
- * serves the heap, fixed when the heap is made.
+ * serves the heap, fixed when the heap is made. A runtime has a host heap and may have a device heap
+ * beside it ({@link #device}); the host heap's checks accept segments of both, and each segment carries
+ * its own heap's transport.
  */
 public final class SymmetricHeap
 {
@@ -19,6 +21,8 @@ public final class SymmetricHeap
     private final MemorySegment localHeap;
     private final SymmetricAllocator allocator;
     private final Transport transport;
+    private final boolean device;
+    private SymmetricHeap sibling;
     private boolean closed;
 
     /**
@@ -34,6 +38,45 @@ public final class SymmetricHeap
         this.localHeap = peerHeaps[myPe];
         this.heapSize = localHeap.byteSize();
         this.allocator = new SymmetricAllocator(heapSize);
+        this.device = false;
+    }
+
+    private SymmetricHeap(final int nPes, final long heapSize, final Transport transport)
+    {
+        this.transport = transport;
+        this.nPes = nPes;
+        this.peerHeaps = null;
+        this.localHeap = null;
+        this.heapSize = heapSize;
+        this.allocator = new SymmetricAllocator(heapSize);
+        this.device = true;
+    }
+
+    /**
+     * A device heap: GPU memory with no host mapping, reached only through its transport.
+     *
+     * @param host the runtime's host heap, whose checks then accept this heap's segments too.
+     */
+    public static SymmetricHeap device(final SymmetricHeap host, final long heapSize, final Transport transport)
+    {
+        final SymmetricHeap device = new SymmetricHeap(host.nPes, heapSize, transport);
+        device.sibling = host;
+        host.sibling = device;
+        return device;
+    }
+
+    public boolean isDevice()
+    {
+        return device;
+    }
+
+    /**
+     * @param segment a segment {@link #rangeOffset} accepted.
+     * @return whether it lies in the device heap.
+     */
+    public static boolean isDevice(final SymmetricSegment segment)
+    {
+        return ((HeapSegment)segment).heap.device;
     }
 
     public Transport transport()
@@ -75,11 +118,13 @@ public final class SymmetricHeap
         final long offset = allocator.allocate(bytes, alignment);
         if (offset < 0)
         {
+            final String variable = device ? "ISHMEM_DEVICE_SYMMETRIC_SIZE" : "ISHMEM_SYMMETRIC_SIZE";
             throw new SymmetricHeapExhaustedException(call + ": cannot allocate " + Bytes.describe(bytes) +
                 (alignment > SymmetricAllocator.MIN_ALIGNMENT ? " aligned to " + alignment : "") +
-                ": the symmetric heap of each PE is " + Bytes.describe(heapSize) + " (ISHMEM_SYMMETRIC_SIZE), " +
+                (device ? ": the device heap (device memory) of each PE is " : ": the symmetric heap of each PE is ") +
+                Bytes.describe(heapSize) + " (" + variable + "), " +
                 Bytes.describe(allocator.freeBytes()) + " free, largest free range " +
-                Bytes.describe(allocator.largestFree()) + "; raise ISHMEM_SYMMETRIC_SIZE (e.g. ISHMEM_SYMMETRIC_SIZE=" +
+                Bytes.describe(allocator.largestFree()) + "; raise " + variable + " (e.g. " + variable + "=" +
                 Bytes.suggestSize(heapSize - allocator.freeBytes() + bytes) + ") or free symmetric memory");
         }
         final HeapSegment.Allocation allocation = new HeapSegment.Allocation(offset);
@@ -97,6 +142,11 @@ public final class SymmetricHeap
         checkOpen(call);
         if (!(segment instanceof HeapSegment heapSegment) || heapSegment.heap != this)
         {
+            if (segment instanceof HeapSegment other && other.heap == sibling && sibling != null)
+            {
+                throw new IllegalArgumentException(call + ": segment " + segment + (device ?
+                    " is host memory: free it with shmem.free" : " is device memory: free it with shmem.device().free"));
+            }
             throw new IllegalArgumentException(call + ": segment " + segment +
                 " was not allocated by this ishmem runtime");
         }
@@ -130,7 +180,8 @@ public final class SymmetricHeap
     public long rangeOffset(final String call, final String name, final SymmetricSegment segment, final long offset,
         final long bytes)
     {
-        if (!(segment instanceof HeapSegment heapSegment) || heapSegment.heap != this)
+        // a host segment passes on the first test; a device segment on the second
+        if (!(segment instanceof HeapSegment heapSegment) || heapSegment.heap != this && heapSegment.heap != sibling)
         {
             throw notSymmetric(call, name, segment);
         }
@@ -205,6 +256,10 @@ public final class SymmetricHeap
     public void markClosed()
     {
         closed = true;
+        if (sibling != null)
+        {
+            sibling.closed = true;
+        }
     }
 
     public boolean isClosed()

@@ -8,11 +8,22 @@ import io.ishmem.core.transport.Transport;
  */
 public final class Ordering
 {
-    private final Transport[] transports;
+    // written at init only (a device heap joins before init returns), read on every quiet and fence
+    private Transport[] transports;
 
     public Ordering(final Transport... transports)
     {
         this.transports = transports.clone();
+    }
+
+    /**
+     * Adds the transport of a heap made at init, before the runtime is handed to the user.
+     */
+    public void add(final Transport transport)
+    {
+        final Transport[] more = java.util.Arrays.copyOf(transports, transports.length + 1);
+        more[transports.length] = transport;
+        transports = more;
     }
 
     public void quiet()

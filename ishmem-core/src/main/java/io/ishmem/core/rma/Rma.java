@@ -3,6 +3,7 @@ package io.ishmem.core.rma;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.core.heap.LocalRange;
 import io.ishmem.core.heap.SymmetricHeap;
+import io.ishmem.core.transport.Transport;
 
 import java.lang.foreign.MemorySegment;
 
@@ -13,10 +14,12 @@ import java.lang.foreign.MemorySegment;
 public final class Rma
 {
     private final SymmetricHeap heap;
+    private final int myPe;
 
-    public Rma(final SymmetricHeap heap)
+    public Rma(final SymmetricHeap heap, final int myPe)
     {
         this.heap = heap;
+        this.myPe = myPe;
     }
 
     public void put(final SymmetricSegment dest, final long destOffset, final MemorySegment src, final long srcOffset,
@@ -55,6 +58,60 @@ public final class Rma
         heap.checkPe("getNbi", pe);
         LocalRange.check("getNbi", "dest", dest, destOffset, bytes);
         SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
+    }
+
+    /**
+     * A put whose source is this PE's copy of symmetric memory: within one heap the transport copies
+     * between its own mappings (device to peer device on a GPU); across heaps the host side is a plain
+     * mapping that the device transport copies from or into.
+     */
+    public void putFromSymmetric(final String call, final SymmetricSegment dest, final long destOffset,
+        final SymmetricSegment src, final long srcOffset, final long bytes, final int pe)
+    {
+        final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
+        final long from = heap.rangeOffset(call, "src", src, srcOffset, bytes);
+        heap.checkPe(call, pe);
+        final Transport to = SymmetricHeap.transportOf(dest);
+        final Transport source = SymmetricHeap.transportOf(src);
+        if (to == source)
+        {
+            to.putFromHeap(pe, at, from, bytes);
+        }
+        else if (SymmetricHeap.isDevice(src))
+        {
+            // device -> a host peer's mapping: the device transport copies out into that mapping
+            source.get(dest.peerView(pe).orElseThrow(), destOffset, myPe, from, bytes);
+        }
+        else
+        {
+            to.put(pe, at, src.local(), srcOffset, bytes);
+        }
+    }
+
+    /**
+     * A get into this PE's copy of symmetric memory, from PE {@code pe}'s copy of {@code src}.
+     */
+    public void getIntoSymmetric(final String call, final SymmetricSegment dest, final long destOffset,
+        final SymmetricSegment src, final long srcOffset, final long bytes, final int pe)
+    {
+        final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
+        final long from = heap.rangeOffset(call, "src", src, srcOffset, bytes);
+        heap.checkPe(call, pe);
+        final Transport to = SymmetricHeap.transportOf(dest);
+        final Transport source = SymmetricHeap.transportOf(src);
+        if (to == source)
+        {
+            to.getIntoHeap(at, pe, from, bytes);
+        }
+        else if (SymmetricHeap.isDevice(src))
+        {
+            source.get(dest.local(), destOffset, pe, from, bytes);
+        }
+        else
+        {
+            // a host peer's mapping -> this PE's device copy
+            to.put(myPe, at, src.peerView(pe).orElseThrow(), srcOffset, bytes);
+        }
     }
 
     // p and g pass their element size as a constant, so the transport's switch on it folds once inlined

@@ -1,6 +1,7 @@
 package io.ishmem.core.runtime;
 
 import io.ishmem.Cmp;
+import io.ishmem.DeviceMemory;
 import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
@@ -10,6 +11,11 @@ import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.heap.SymmetricHeap;
+import io.ishmem.core.heap.Bytes;
+import io.ishmem.core.device.DeviceBackends;
+import io.ishmem.core.device.DeviceHeap;
+import io.ishmem.core.device.DeviceHeapSetup;
+import io.ishmem.core.device.SymmetricDeviceMemory;
 import io.ishmem.core.posix.LibC;
 import io.ishmem.core.queue.OperationQueue;
 import io.ishmem.core.rma.Ordering;
@@ -19,11 +25,14 @@ import io.ishmem.core.team.TeamRegistry;
 import io.ishmem.core.transport.shm.ShmTransport;
 import io.ishmem.core.wait.WaitStrategy;
 import io.ishmem.core.wait.Waits;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -34,6 +43,7 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class IshmemRuntime implements Ishmem
 {
+    private static final Logger LOG = LoggerFactory.getLogger(IshmemRuntime.class);
     static final int WORLD_SLOT = 0;
 
     private final JobIdentity identity;
@@ -54,6 +64,9 @@ public final class IshmemRuntime implements Ishmem
     private final Signals signals;
     private final Waits waits;
     private final CollectiveAllocation allocation;
+    // set at most once, in start, before the runtime is returned to the user
+    private DeviceHeap deviceHeap;
+    private SymmetricDeviceMemory deviceMemory;
     private volatile boolean closed;
 
     private IshmemRuntime(final JobIdentity identity, final JobMappings mappings, final StartSettings settings,
@@ -86,10 +99,10 @@ public final class IshmemRuntime implements Ishmem
             identity.launcherPid(), liveness);
         this.shutdownHook = Thread.ofPlatform().unstarted(this::onJvmShutdown);
         this.queue = new OperationQueue("ishmem-queue-pe" + myPe);
-        this.rma = new Rma(heap);
+        this.rma = new Rma(heap, myPe);
         this.signals = new Signals(heap, queue, waitStrategy, liveness);
         this.waits = new Waits(heap, waitStrategy, liveness);
-        this.allocation = new CollectiveAllocation(heap, worldSync, ordering);
+        this.allocation = new CollectiveAllocation(heap, worldSync, ordering, myPe);
     }
 
     static IshmemRuntime start(final Map<String, String> env)
@@ -120,6 +133,7 @@ public final class IshmemRuntime implements Ishmem
         try
         {
             runtime.worldSync.sync(CollectiveOp.INIT, "init");
+            runtime.startDevice(Config.DEVICE.raw(env), settings.deviceHeapSize());
         }
         catch (final RuntimeException ex)
         {
@@ -127,7 +141,38 @@ public final class IshmemRuntime implements Ishmem
             throw ex;
         }
         settings.log(identity, mappings.sharing, env);
+        if (runtime.deviceHeap != null && identity.pe() == 0)
+        {
+            LOG.info("device heap of {} per PE on {}", Bytes.describe(settings.deviceHeapSize()),
+                runtime.deviceHeap.backend().describe());
+        }
         return runtime;
+    }
+
+    /**
+     * Collective: sets up the device heap beside the host heap when ISHMEM_DEVICE asks for one and, with
+     * auto, when a backend serves every PE; every PE ends with one, or none, or the same failure.
+     */
+    private void startDevice(final String mode, final long heapSize)
+    {
+        if (DeviceHeapSetup.NONE.equals(mode))
+        {
+            return;
+        }
+        final DeviceHeap opened;
+        try (HostRecordExchange exchange = new HostRecordExchange(heap, worldSync, allocation, mappings, myPe))
+        {
+            opened = DeviceHeapSetup.open(mode, heapSize, myPe, nPes, DeviceBackends.FACTORIES, exchange);
+        }
+        if (opened == null)
+        {
+            return;
+        }
+        final SymmetricHeap deviceSymmetricHeap = SymmetricHeap.device(heap, heapSize, opened.transport());
+        ordering.add(opened.transport());
+        deviceHeap = opened;
+        deviceMemory = new SymmetricDeviceMemory(opened, heap, deviceSymmetricHeap,
+            new CollectiveAllocation(deviceSymmetricHeap, worldSync, ordering, myPe), myPe);
     }
 
     @Override
@@ -212,6 +257,7 @@ public final class IshmemRuntime implements Ishmem
             ControlBlock.putState(myBlock, finalState);
         }
         heartbeat.stop();
+        closeDevice();
         try
         {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
@@ -223,6 +269,29 @@ public final class IshmemRuntime implements Ishmem
         mappings.close();
         LibC.closeQuietly(launcherPidfd);
         CoreProvider.closed(this);
+    }
+
+    private void closeDevice()
+    {
+        if (deviceHeap != null)
+        {
+            try
+            {
+                deviceHeap.close();
+            }
+            catch (final RuntimeException ex)
+            {
+                // the job is over either way; the driver frees what is left when the process exits
+                LOG.warn("closing the device heap: {}", ex.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public Optional<DeviceMemory> device()
+    {
+        checkOpen("device");
+        return Optional.ofNullable(deviceMemory);
     }
 
     private void onJvmShutdown()
@@ -293,6 +362,34 @@ public final class IshmemRuntime implements Ishmem
         final long srcOffset, final long bytes, final int pe)
     {
         rma.getNbi(dest, destOffset, src, srcOffset, bytes, pe);
+    }
+
+    @Override
+    public void put(final SymmetricSegment dest, final long destOffset, final SymmetricSegment src,
+        final long srcOffset, final long bytes, final int pe)
+    {
+        rma.putFromSymmetric("put", dest, destOffset, src, srcOffset, bytes, pe);
+    }
+
+    @Override
+    public void putNbi(final SymmetricSegment dest, final long destOffset, final SymmetricSegment src,
+        final long srcOffset, final long bytes, final int pe)
+    {
+        rma.putFromSymmetric("putNbi", dest, destOffset, src, srcOffset, bytes, pe);
+    }
+
+    @Override
+    public void get(final SymmetricSegment dest, final long destOffset, final SymmetricSegment src,
+        final long srcOffset, final long bytes, final int pe)
+    {
+        rma.getIntoSymmetric("get", dest, destOffset, src, srcOffset, bytes, pe);
+    }
+
+    @Override
+    public void getNbi(final SymmetricSegment dest, final long destOffset, final SymmetricSegment src,
+        final long srcOffset, final long bytes, final int pe)
+    {
+        rma.getIntoSymmetric("getNbi", dest, destOffset, src, srcOffset, bytes, pe);
     }
 
     @Override

@@ -13,10 +13,12 @@ import java.util.Map;
  * and the lines that report them once the PE is up.
  */
 record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, long heartbeatIntervalNs,
-    long heartbeatTimeoutNs)
+    long heartbeatTimeoutNs, long deviceHeapSize)
 {
     // under the runtime's name: these are the lines a user looks for when ishmem starts
     private static final Logger LOG = LoggerFactory.getLogger(IshmemRuntime.class);
+    /** Device heaps are mapped in 2 MiB pages by GPU drivers; the heap is a whole number of them. */
+    private static final long DEVICE_HEAP_GRANULE = 2L << 20;
 
     static StartSettings read(final Map<String, String> env, final JobIdentity identity)
     {
@@ -25,6 +27,12 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
         {
             throw new IshmemConfigException("ISHMEM_SYMMETRIC_SIZE=" + Config.SYMMETRIC_SIZE.raw(env) +
                 " must be a multiple of 4 KiB and at least 4K");
+        }
+        final long deviceHeapSize = Config.DEVICE_SYMMETRIC_SIZE.size(env);
+        if (deviceHeapSize < DEVICE_HEAP_GRANULE || deviceHeapSize % DEVICE_HEAP_GRANULE != 0)
+        {
+            throw new IshmemConfigException("ISHMEM_DEVICE_SYMMETRIC_SIZE=" + Config.DEVICE_SYMMETRIC_SIZE.raw(env) +
+                " must be a multiple of 2 MiB and at least 2M");
         }
         final int maxTeams = Config.MAX_TEAMS.intValue(env, 3, 1 << 20);
         final WaitStrategy waitStrategy = WaitStrategy.of(Config.WAIT_STRATEGY.raw(env),
@@ -41,7 +49,8 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
         {
             warnUnknownVariables(env);
         }
-        return new StartSettings(heapSize, maxTeams, waitStrategy, heartbeatIntervalNs, heartbeatTimeoutNs);
+        return new StartSettings(heapSize, maxTeams, waitStrategy, heartbeatIntervalNs, heartbeatTimeoutNs,
+            deviceHeapSize);
     }
 
     private static int waitSpins(final Map<String, String> env, final int nPes)

@@ -84,14 +84,44 @@ public final class Signals
         }
         heap.checkPe(call, pe);
         LocalRange.check(call, "src", src, srcOffset, bytes);
-        // both live in the one symmetric heap: a payload that covered the word would race with the signal
-        if (bytes > 0 && sigAt < at + bytes && at < sigAt + Long.BYTES)
+        final Transport data = SymmetricHeap.transportOf(dest);
+        final Transport signalled = SymmetricHeap.transportOf(sig);
+        // in one heap, a payload that covered the word would race with the signal
+        if (bytes > 0 && sigAt < at + bytes && at < sigAt + Long.BYTES && data == signalled)
         {
             throw overlap(call, sigAt, at, bytes);
         }
         if (issue)
         {
-            SymmetricHeap.transportOf(dest).putSignal(pe, at, src, srcOffset, bytes, sigAt, signal, op);
+            if (data == signalled)
+            {
+                data.putSignal(pe, at, src, srcOffset, bytes, sigAt, signal, op);
+            }
+            else
+            {
+                putSignalAcrossHeaps(data, signalled, pe, at, src, srcOffset, bytes, sigAt, signal, op);
+            }
+        }
+    }
+
+    /**
+     * Payload in one heap, signal word in the other (device data under a host signal, say): the payload
+     * is complete and visible before the signal update is issued, which is what a reader of the signal
+     * relies on; the two transports share no queue that could order them otherwise.
+     */
+    private static void putSignalAcrossHeaps(final Transport data, final Transport signalled, final int pe,
+        final long at, final MemorySegment src, final long srcOffset, final long bytes, final long sigAt,
+        final long signal, final SignalOp op)
+    {
+        data.put(pe, at, src, srcOffset, bytes);
+        data.quiet();
+        if (op == SignalOp.SET)
+        {
+            signalled.signalSet(pe, sigAt, signal);
+        }
+        else
+        {
+            signalled.signalAdd(pe, sigAt, signal);
         }
     }
 
