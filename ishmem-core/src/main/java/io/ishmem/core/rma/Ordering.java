@@ -36,9 +36,18 @@ public final class Ordering
 
     public void fence()
     {
-        for (final Transport transport : transports)
+        final Transport[] all = transports;
+        if (all.length == 1)
         {
-            transport.fence();
+            all[0].fence();
+            return;
+        }
+        // heaps with queues of their own: a later update through one transport (a host signal) must not
+        // overtake an earlier put through another (a device copy), and no queue orders one against the
+        // other, so the fence completes every transport's work
+        for (final Transport transport : all)
+        {
+            transport.quiet();
         }
     }
 }

@@ -104,7 +104,8 @@ class DeviceMultiPeTest
         final SymmetricSegment dest = device.malloc(1 << 20);
         // word 0: the data signal, in device memory; word 1: the acknowledgement, so no sender overwrites unread data
         final SymmetricSegment sig = device.calloc(2, ValueLayout.JAVA_LONG);
-        try (Arena arena = Arena.ofConfined())
+        // shared: the on-queue form reads the source on the queue's thread
+        try (Arena arena = Arena.ofShared())
         {
             final MemorySegment src = arena.allocate(1 << 20);
             final MemorySegment back = arena.allocate(1 << 20);
@@ -117,7 +118,13 @@ class DeviceMultiPeTest
                     round++;
                     fill(src, size, round, me);
                     final boolean set = (round & 1) == 0;
-                    if ((round & 2) == 0)
+                    if (round % 5 == 0)
+                    {
+                        // the ordered queue form, as ishmemx_put_signal_on_queue
+                        shmem.putSignalOnQueue(dest, 0, src, 0, size, sig, 0, set ? round : 1,
+                            set ? SignalOp.SET : SignalOp.ADD, next).join();
+                    }
+                    else if ((round & 2) == 0)
                     {
                         shmem.putSignal(dest, 0, src, 0, size, sig, 0, set ? round : 1,
                             set ? SignalOp.SET : SignalOp.ADD, next);
