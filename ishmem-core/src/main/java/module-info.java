@@ -1,6 +1,7 @@
 /**
  * The ishmem4j implementation. Nothing is exported: users compile against {@code io.ishmem.api}.
- * Grant it native access alone: {@code --enable-native-access=io.ishmem.core}.
+ * Grant native access to it and the binding it requires alone:
+ * {@code --enable-native-access=io.ishmem.core,io.ishmem.l0.bindings}.
  */
 module io.ishmem.core {
     requires transitive io.ishmem.api;

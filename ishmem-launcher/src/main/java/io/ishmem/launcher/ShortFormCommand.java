@@ -26,6 +26,8 @@ final class ShortFormCommand
     static final String HOME_PROPERTY = "ishmem.home";
 
     static final String CORE_MODULE = "io.ishmem.core";
+    /** The modules that call native code: the core (libc) and the generated Level Zero binding it requires. */
+    static final String NATIVE_MODULES = CORE_MODULE + ",io.ishmem.l0.bindings";
 
     // the launcher's own jars: a PE never needs them
     private static final List<String> LAUNCHER_JARS = List.of("ishmem-launcher-", "picocli-");
@@ -86,7 +88,7 @@ final class ShortFormCommand
         {
             command.add("--add-modules");
             command.add(CORE_MODULE);
-            command.add("--enable-native-access=" + CORE_MODULE);
+            command.add("--enable-native-access=" + NATIVE_MODULES);
         }
         command.addAll(jvmArgs);
         if (!classPath.isEmpty())

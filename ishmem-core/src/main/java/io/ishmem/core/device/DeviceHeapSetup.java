@@ -110,7 +110,11 @@ public final class DeviceHeapSetup
         }
         if (AUTO.equals(mode))
         {
-            LOG.info("no device heap (ISHMEM_DEVICE=auto), the host heap serves alone: {}", refusals);
+            // every PE saw the same refusals; one line for the job
+            if (myPe == 0)
+            {
+                LOG.info("no device heap (ISHMEM_DEVICE=auto), the host heap serves alone: {}", refusals);
+            }
             return null;
         }
         throw new IshmemConfigException("ISHMEM_DEVICE=" + mode + ": no device heap: " + refusals);
