@@ -46,6 +46,7 @@ ze_result_t drv_CommandListCreateImmediate(ze_context_handle_t ctx, ze_device_ha
 {
     if (desc == NULL || phList == NULL)
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+    CHECK_STYPE(desc, ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC);
     if (desc->ordinal >= 2 || desc->index >= 1)
         return ZE_RESULT_ERROR_INVALID_ARGUMENT;
     ze_command_list_handle_t l = calloc(1, sizeof *l);
@@ -156,6 +157,7 @@ ze_result_t drv_EventPoolCreate(ze_context_handle_t ctx, const ze_event_pool_des
 {
     if (desc == NULL || phPool == NULL || (ndev > 0 && devs == NULL))
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+    CHECK_STYPE(desc, ZE_STRUCTURE_TYPE_EVENT_POOL_DESC);
     if (desc->count == 0)
         return ZE_RESULT_ERROR_INVALID_SIZE;
     ze_event_pool_handle_t p = calloc(1, sizeof *p);
@@ -194,6 +196,7 @@ ze_result_t drv_EventCreate(ze_event_pool_handle_t pool, const ze_event_desc_t *
 {
     if (desc == NULL || phEvent == NULL)
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+    CHECK_STYPE(desc, ZE_STRUCTURE_TYPE_EVENT_DESC);
     ze_event_handle_t e = calloc(1, sizeof *e);
     if (e == NULL)
         return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;

@@ -110,6 +110,7 @@ ze_result_t drv_DriverGetProperties(ze_driver_handle_t h, ze_driver_properties_t
         return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
     if (p == NULL)
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+    CHECK_STYPE(p, ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES);
     memset(p->uuid.id, 0, sizeof p->uuid.id);
     memcpy(p->uuid.id, "ishmem-test-drv", 15);
     p->driverVersion = 1;
@@ -141,6 +142,8 @@ ze_result_t drv_DeviceGetProperties(ze_device_handle_t h, ze_device_properties_t
         return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
     if (p == NULL)
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+    if (p->stype != ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES && p->stype != ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES_1_2)
+        return ZE_RESULT_ERROR_INVALID_ARGUMENT;
     p->type = ZE_DEVICE_TYPE_GPU;
     p->vendorId = 0x8086;
     p->deviceId = 0xffff;
@@ -178,6 +181,8 @@ ze_result_t drv_DeviceGetCommandQueueGroupProperties(ze_device_handle_t h, uint3
         return ZE_RESULT_SUCCESS;
     }
     uint32_t n = *pCount < 2 ? *pCount : 2;
+    for (uint32_t i = 0; i < n; i++)
+        CHECK_STYPE(&p[i], ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES);
     for (uint32_t i = 0; i < n; i++) {
         p[i].flags = i == 0 ? (ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE | ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COPY)
                             : ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COPY;
@@ -194,6 +199,7 @@ ze_result_t drv_ContextCreate(ze_driver_handle_t h, const ze_context_desc_t *des
         return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
     if (desc == NULL || phContext == NULL)
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+    CHECK_STYPE(desc, ZE_STRUCTURE_TYPE_CONTEXT_DESC);
     ze_context_handle_t c = calloc(1, sizeof *c);
     if (c == NULL)
         return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;

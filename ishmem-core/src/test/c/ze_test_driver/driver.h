@@ -37,6 +37,11 @@
 #define MAX_DEVICES    16
 #define KERNEL_NAME    "ishmem_atomic_add_u64"
 
+/* The loader's validation layer checks null handles and pointers but no structure type; the driver does,
+   so a descriptor of the wrong type fails the caller's test instead of being read as something else. */
+#define CHECK_STYPE(s, expected) \
+    do { if ((s)->stype != (expected)) return ZE_RESULT_ERROR_INVALID_ARGUMENT; } while (0)
+
 /* every handle object begins with this header; live objects are on one list */
 struct obj {
     uint32_t magic;

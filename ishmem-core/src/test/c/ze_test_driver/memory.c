@@ -117,6 +117,7 @@ ze_result_t drv_MemAllocDevice(ze_context_handle_t ctx, const ze_device_mem_allo
 {
     if (desc == NULL || pptr == NULL)
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+    CHECK_STYPE(desc, ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC);
     if (size == 0)
         return ZE_RESULT_ERROR_UNSUPPORTED_SIZE;
     if (!pow2(alignment))
@@ -163,6 +164,7 @@ ze_result_t drv_MemAllocHost(ze_context_handle_t ctx, const ze_host_mem_alloc_de
 {
     if (desc == NULL || pptr == NULL)
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+    CHECK_STYPE(desc, ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC);
     if (size == 0)
         return ZE_RESULT_ERROR_UNSUPPORTED_SIZE;
     if (!pow2(alignment))
@@ -225,6 +227,7 @@ ze_result_t drv_MemGetAllocProperties(ze_context_handle_t ctx, const void *ptr,
 {
     if (p == NULL)
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+    CHECK_STYPE(p, ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES);
     LOCK();
     if (!obj_live(ctx, CONTEXT_MAGIC)) {
         UNLOCK();

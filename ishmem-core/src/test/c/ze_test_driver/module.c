@@ -11,6 +11,7 @@ ze_result_t drv_ModuleCreate(ze_context_handle_t ctx, ze_device_handle_t dev, co
 {
     if (desc == NULL || phModule == NULL)
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+    CHECK_STYPE(desc, ZE_STRUCTURE_TYPE_MODULE_DESC);
     if (desc->inputSize > 0 && desc->pInputModule == NULL)
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
     LOCK();
@@ -96,6 +97,7 @@ ze_result_t drv_KernelCreate(ze_module_handle_t m, const ze_kernel_desc_t *desc,
 {
     if (desc == NULL || desc->pKernelName == NULL || phKernel == NULL)
         return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+    CHECK_STYPE(desc, ZE_STRUCTURE_TYPE_KERNEL_DESC);
     LOCK();
     int ok = obj_live(m, MODULE_MAGIC);
     UNLOCK();

@@ -102,6 +102,8 @@ int main(int argc, char **argv)
 
     ze_context_desc_t cdesc = { .stype = ZE_STRUCTURE_TYPE_CONTEXT_DESC };
     ze_context_handle_t ctx;
+    ze_context_desc_t wrong = { .stype = ZE_STRUCTURE_TYPE_EVENT_DESC };
+    CHECK(zeContextCreate(drv, &wrong, &ctx) == ZE_RESULT_ERROR_INVALID_ARGUMENT, "a wrong structure type is refused");
     ZE_OK(zeContextCreate(drv, &cdesc, &ctx));
 
     ze_device_mem_alloc_desc_t ddesc = { .stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC };
