@@ -11,8 +11,6 @@ import io.ishmem.l0.bindings.ze_command_queue_desc_t;
 import io.ishmem.l0.bindings.ze_command_queue_group_properties_t;
 import io.ishmem.l0.bindings.ze_context_desc_t;
 import io.ishmem.l0.bindings.ze_device_mem_alloc_desc_t;
-import io.ishmem.l0.bindings.ze_device_properties_t;
-import io.ishmem.l0.bindings.ze_driver_properties_t;
 import io.ishmem.l0.bindings.ze_event_desc_t;
 import io.ishmem.l0.bindings.ze_event_pool_desc_t;
 import io.ishmem.l0.bindings.ze_group_count_t;
@@ -94,67 +92,18 @@ final class LevelZeroBackend implements DeviceBackend
      */
     static LevelZeroBackend open(final int localIndex, final String loader) throws DeviceUnavailableException
     {
-        final int init = ZeApi.zeInit(ZeApi.ZE_INIT_FLAG_GPU_ONLY());
-        if (init != ZeApi.ZE_RESULT_SUCCESS())
+        final ZeDiscovery.Found found = ZeDiscovery.find(localIndex, loader);
+        final LevelZeroBackend backend = new LevelZeroBackend(found.driver(), found.device(), found.description());
+        try
         {
-            throw new DeviceUnavailableException("Level Zero loader " + loader + " found, but no Level Zero driver " +
-                "(zeInit: " + ZeStatus.describe(init) + "): install your GPU's Level Zero driver " +
-                "(Intel: intel-level-zero-gpu)");
+            backend.start();
         }
-        try (Arena scope = Arena.ofConfined())
+        catch (final RuntimeException ex)
         {
-            final MemorySegment count = scope.allocate(ValueLayout.JAVA_INT);
-            ZeStatus.check(ZeApi.zeDriverGet(count, MemorySegment.NULL), "zeDriverGet");
-            if (count.get(ValueLayout.JAVA_INT, 0) == 0)
-            {
-                throw new DeviceUnavailableException("Level Zero loader " + loader + ": no Level Zero driver");
-            }
-            final MemorySegment drivers = scope.allocate(ValueLayout.ADDRESS, count.get(ValueLayout.JAVA_INT, 0));
-            ZeStatus.check(ZeApi.zeDriverGet(count, drivers), "zeDriverGet");
-            final MemorySegment driver = drivers.getAtIndex(ValueLayout.ADDRESS, 0);
-            final MemorySegment driverProperties = ze_driver_properties_t.allocate(scope);
-            ze_driver_properties_t.stype(driverProperties, ZeApi.ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES());
-            ZeStatus.check(ZeApi.zeDriverGetProperties(driver, driverProperties), "zeDriverGetProperties");
-            final MemorySegment apiVersion = scope.allocate(ValueLayout.JAVA_INT);
-            ZeStatus.check(ZeApi.zeDriverGetApiVersion(driver, apiVersion), "zeDriverGetApiVersion");
-
-            count.set(ValueLayout.JAVA_INT, 0, 0);
-            ZeStatus.check(ZeApi.zeDeviceGet(driver, count, MemorySegment.NULL), "zeDeviceGet");
-            final int deviceCount = count.get(ValueLayout.JAVA_INT, 0);
-            if (deviceCount == 0)
-            {
-                throw new DeviceUnavailableException("Level Zero loader " + loader +
-                    ": the driver reports no device (check ZE_AFFINITY_MASK)");
-            }
-            final MemorySegment devices = scope.allocate(ValueLayout.ADDRESS, deviceCount);
-            ZeStatus.check(ZeApi.zeDeviceGet(driver, count, devices), "zeDeviceGet");
-            // several PEs may share a device when a node has more PEs than devices
-            final int index = localIndex % deviceCount;
-            final MemorySegment device = devices.getAtIndex(ValueLayout.ADDRESS, index);
-            final MemorySegment properties = ze_device_properties_t.allocate(scope);
-            ze_device_properties_t.stype(properties, ZeApi.ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES());
-            ZeStatus.check(ZeApi.zeDeviceGetProperties(device, properties), "zeDeviceGetProperties");
-            if (ze_device_properties_t.type(properties) != ZeApi.ZE_DEVICE_TYPE_GPU())
-            {
-                throw new DeviceUnavailableException("Level Zero device " + index + " is not a GPU");
-            }
-            final int version = apiVersion.get(ValueLayout.JAVA_INT, 0);
-            final String description = "Level Zero (loader " + loader + ", API " + (version >>> 16) + "." +
-                (version & 0xffff) + ", driver version 0x" +
-                Integer.toHexString(ze_driver_properties_t.driverVersion(driverProperties)) + "), device " + index +
-                " of " + deviceCount + " '" + ze_device_properties_t.name(properties).getString(0) + "'";
-            final LevelZeroBackend backend = new LevelZeroBackend(driver, device, description);
-            try
-            {
-                backend.start();
-            }
-            catch (final RuntimeException ex)
-            {
-                backend.close();
-                throw ex;
-            }
-            return backend;
+            backend.close();
+            throw ex;
         }
+        return backend;
     }
 
     private void start()
