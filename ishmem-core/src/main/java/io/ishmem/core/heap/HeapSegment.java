@@ -32,6 +32,9 @@ public final class HeapSegment implements SymmetricSegment
     {
         final long offset;
         boolean freed;
+        // freed, or its heap closed: one flag, so a data call pays one test for both and the rare
+        // path finds out which (checkLive)
+        boolean retired;
         HeapSegment root;
 
         Allocation(final long offset)

@@ -5,6 +5,8 @@ import io.ishmem.SymmetricSegment;
 import io.ishmem.core.transport.Transport;
 
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Every PE's symmetric heap as mapped into this process, indexed by world PE, with the allocator,
@@ -23,6 +25,8 @@ public final class SymmetricHeap
     private final Transport transport;
     private final boolean device;
     private SymmetricHeap sibling;
+    // allocated and not freed, so that close can retire them all
+    private final List<HeapSegment.Allocation> live = new ArrayList<>();
     private boolean closed;
 
     /**
@@ -130,6 +134,7 @@ public final class SymmetricHeap
         final HeapSegment.Allocation allocation = new HeapSegment.Allocation(offset);
         final HeapSegment segment = new HeapSegment(this, allocation, offset, bytes);
         allocation.root = segment;
+        live.add(allocation);
         return segment;
     }
 
@@ -169,6 +174,8 @@ public final class SymmetricHeap
     public void release(final HeapSegment segment)
     {
         segment.allocation.freed = true;
+        segment.allocation.retired = true;
+        live.remove(segment.allocation);
         allocator.free(segment.allocation.offset);
     }
 
@@ -185,12 +192,9 @@ public final class SymmetricHeap
         {
             throw notSymmetric(call, name, segment);
         }
-        if (closed)
+        if (heapSegment.allocation.retired)
         {
-            checkOpen(call);
-        }
-        if (heapSegment.allocation.freed)
-        {
+            // throws: closed first, then freed, as the messages have always been ordered
             heapSegment.checkLive(call);
         }
         if (bytes < 0 || offset < 0 || offset > heapSegment.size - bytes)
@@ -255,10 +259,19 @@ public final class SymmetricHeap
 
     public void markClosed()
     {
+        if (closed)
+        {
+            return;
+        }
         closed = true;
+        for (final HeapSegment.Allocation allocation : live)
+        {
+            allocation.retired = true;
+        }
+        // the two heaps of a runtime close together
         if (sibling != null)
         {
-            sibling.closed = true;
+            sibling.markClosed();
         }
     }
 
