@@ -1,5 +1,6 @@
 package io.ishmem.core.device;
 
+import io.ishmem.CollectiveMismatchException;
 import io.ishmem.DeviceMemory;
 import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
@@ -75,5 +76,20 @@ class DeviceBadInputMultiPeTest
         assertMessage(IllegalStateException.class, "freed", () -> shmem.signalAdd(word, 0, 1, 0));
         device.free(onDevice);
         shmem.free(onHost);
+    }
+
+    @MultiPeTest(pes = {2, 4}, timeoutSeconds = 60, env = {VALIDATION, PARAMETER_VALIDATION, LEVEL_ZERO, DEVICE_HEAP})
+    void shouldDetectUnequalDeviceMallocSizesOnEveryPeAsOnTheHostHeap(final Ishmem shmem)
+    {
+        final DeviceMemory device = shmem.device().orElseThrow();
+        final int me = shmem.myPe();
+        final CollectiveMismatchException ex = assertThrows(CollectiveMismatchException.class,
+            () -> device.malloc(me == 1 ? 128 : 64));
+        assertTrue(ex.getMessage().contains("device().malloc") && ex.getMessage().contains("128 bytes") &&
+            ex.getMessage().contains("64 bytes"), ex.getMessage());
+        // nothing was allocated anywhere: the next equal request gets the first offset of the device heap
+        final SymmetricSegment fine = device.malloc(64);
+        assertEquals(0, fine.heapOffset());
+        device.free(fine);
     }
 }
