@@ -100,7 +100,7 @@ public final class DeviceHeapSetup
             final String refusal = gatherFailure(reason);
             if (refusal == null)
             {
-                return allocateAndMap(factory.name(), backend, heapSize);
+                return allocateAndMap(mode, factory.name(), backend, heapSize);
             }
             if (backend != null)
             {
@@ -120,7 +120,8 @@ public final class DeviceHeapSetup
         throw new IshmemConfigException("ISHMEM_DEVICE=" + mode + ": no device heap: " + refusals);
     }
 
-    private DeviceHeap allocateAndMap(final String api, final DeviceBackend backend, final long heapSize)
+    private DeviceHeap allocateAndMap(final String mode, final String api, final DeviceBackend backend,
+        final long heapSize)
     {
         final long[] base = new long[nPes];
         IpcHandle exported = null;
@@ -169,7 +170,18 @@ public final class DeviceHeapSetup
         {
             unmapPeers(backend, base, heapSize);
             backend.close();
-            throw new IshmemException("device heap IPC mapping on " + api + " failed: " + mapFailure);
+            final String message = "device heap IPC mapping on " + api + " failed: " + mapFailure;
+            if (AUTO.equals(mode))
+            {
+                // a GPU serves every PE but the PEs cannot share heaps (pidfd_getfd refused, say): auto
+                // means a device heap only where one works, so the host heap serves, and the log says why
+                if (myPe == 0)
+                {
+                    LOG.warn("no device heap (ISHMEM_DEVICE=auto), the host heap serves alone: {}", message);
+                }
+                return null;
+            }
+            throw new IshmemException(message);
         }
         LOG.debug("PE {}: device heap of {} bytes on {}", myPe, heapSize, backend.describe());
         return new DeviceHeap(api, backend, new DeviceTransport(backend, base, myPe), heapSize);

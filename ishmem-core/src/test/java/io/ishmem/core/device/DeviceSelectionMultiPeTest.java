@@ -114,6 +114,28 @@ class DeviceSelectionMultiPeTest
         }
     }
 
+    @Test
+    @Timeout(90)
+    void shouldFallBackToTheHostHeapOnAutoWhenPesCannotShareDeviceMemory()
+    {
+        assumeTrue(ZeTestDriver.onTestDriver(), "the refusal is the test driver's");
+        JobResult result = run("initAndReport", 2, ZeTestDriver.VALIDATION, "ISHMEM_DEVICE=auto",
+            "ISHMEM_TEST_ZE_REFUSE_IPC_OPEN=1");
+        assertEquals("host only", outcome(result, 0));
+        assertEquals("host only", outcome(result, 1));
+        assertTrue(result.output(0).stream().anyMatch(line -> line.contains("no device heap") &&
+            line.contains("zeMemOpenIpcHandle failed: ZE_RESULT_ERROR_INSUFFICIENT_PERMISSIONS")),
+            result.output(0).toString());
+        result = run("initAndReport", 2, ZeTestDriver.VALIDATION, ZeTestDriver.LEVEL_ZERO,
+            "ISHMEM_TEST_ZE_REFUSE_IPC_OPEN=1");
+        for (int pe = 0; pe < 2; pe++)
+        {
+            final String outcome = outcome(result, pe);
+            assertTrue(outcome.startsWith("IshmemException: device heap IPC mapping on level-zero failed") &&
+                outcome.contains("INSUFFICIENT_PERMISSIONS"), outcome);
+        }
+    }
+
     private static final String SEEN = "FAILURE SEEN ";
 
     static void dieDuringDeviceTraffic()
