@@ -146,16 +146,24 @@ public final class DeviceHeapSetup
         {
             DeviceRecord.putHandle(record, exported, heapSize);
         }
-        DeviceRecord.putStatus(record, reason == null ? DeviceRecord.STATUS_OK : DeviceRecord.STATUS_FAILED, reason);
+        DeviceRecord.putStatus(record, reason == null ? DeviceRecord.STATUS_OK :
+            exhausted ? DeviceRecord.STATUS_EXHAUSTED : DeviceRecord.STATUS_FAILED, reason);
         final MemorySegment[] records = exchange.allGather(record);
-        final String failure = firstFailure(records);
+        String failure = firstFailure(records);
+        if (failure == null)
+        {
+            failure = unequalHeapSize(records, heapSize);
+        }
         if (failure != null)
         {
+            if (exported != null)
+            {
+                backend.closeExport(exported);
+            }
             backend.close();
             final String message = "device heap of " + heapSize + " bytes (ISHMEM_DEVICE_SYMMETRIC_SIZE) on " + api +
                 ": " + failure;
-            throw exhausted || failure.contains("device memory") ? new SymmetricHeapExhaustedException(message) :
-                new IshmemException(message);
+            throw anyExhausted(records) ? new SymmetricHeapExhaustedException(message) : new IshmemException(message);
         }
         final IpcHandle[] handles = new IpcHandle[nPes];
         for (int pe = 0; pe < nPes; pe++)
@@ -223,6 +231,36 @@ public final class DeviceHeapSetup
                 backend.closePeer(base[pe], heapSize);
             }
         }
+    }
+
+    /**
+     * @return null when every PE allocated {@code heapSize}, else the first PE that did not: each PE maps
+     *         every peer's heap with its own size, so the sizes must agree.
+     */
+    private String unequalHeapSize(final MemorySegment[] records, final long heapSize)
+    {
+        for (int pe = 0; pe < nPes; pe++)
+        {
+            final long theirs = DeviceRecord.heapSize(records[pe]);
+            if (theirs != heapSize)
+            {
+                return "PE " + pe + " has ISHMEM_DEVICE_SYMMETRIC_SIZE of " + theirs + " bytes, PE " + myPe + " of " +
+                    heapSize + ": every PE must give the same size";
+            }
+        }
+        return null;
+    }
+
+    private boolean anyExhausted(final MemorySegment[] records)
+    {
+        for (int pe = 0; pe < nPes; pe++)
+        {
+            if (DeviceRecord.status(records[pe]) == DeviceRecord.STATUS_EXHAUSTED)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

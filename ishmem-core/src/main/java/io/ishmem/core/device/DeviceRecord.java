@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  *   0                   4                   8                   12                  16
  *   +-------------------+-------------------+-------------------+-------------------+
- *   | status            | backend index     | fd (exporter's)   | fd offset in handle|
+ *   | status            | reserved          | fd (exporter's)   | fd offset in handle|
  *   +-------------------+-------------------+-------------------+-------------------+
  *   | handle length     | reserved          | heap size (8 bytes)                   |
  *   +-------------------+-------------------+---------------------------------------+
@@ -23,8 +23,7 @@ import java.nio.charset.StandardCharsets;
 public final class DeviceRecord
 {
     public static final int STATUS_OFFSET = 0;
-    public static final int BACKEND_OFFSET = STATUS_OFFSET + Integer.BYTES;
-    public static final int FD_OFFSET = BACKEND_OFFSET + Integer.BYTES;
+    public static final int FD_OFFSET = STATUS_OFFSET + 2 * Integer.BYTES;
     public static final int FD_IN_HANDLE_OFFSET = FD_OFFSET + Integer.BYTES;
     public static final int HANDLE_LENGTH_OFFSET = FD_IN_HANDLE_OFFSET + Integer.BYTES;
     public static final int HEAP_SIZE_OFFSET = HANDLE_LENGTH_OFFSET + 2 * Integer.BYTES;
@@ -37,6 +36,8 @@ public final class DeviceRecord
 
     public static final int STATUS_OK = 1;
     public static final int STATUS_FAILED = 2;
+    /** Failed for want of device memory: every PE then raises the heap-exhaustion exception. */
+    public static final int STATUS_EXHAUSTED = 3;
 
     private DeviceRecord()
     {
@@ -68,16 +69,6 @@ public final class DeviceRecord
         final byte[] text = new byte[length];
         MemorySegment.copy(record, ValueLayout.JAVA_BYTE, REASON_OFFSET, text, 0, length);
         return new String(text, StandardCharsets.UTF_8);
-    }
-
-    public static void putBackend(final MemorySegment record, final int backendMask)
-    {
-        record.set(ValueLayout.JAVA_INT_UNALIGNED, BACKEND_OFFSET, backendMask);
-    }
-
-    public static int backend(final MemorySegment record)
-    {
-        return record.get(ValueLayout.JAVA_INT_UNALIGNED, BACKEND_OFFSET);
     }
 
     public static void putHandle(final MemorySegment record, final IpcHandle handle, final long heapSize)

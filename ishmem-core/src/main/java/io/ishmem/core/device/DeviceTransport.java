@@ -128,7 +128,8 @@ public final class DeviceTransport implements Transport
         final long bytes, final long sigAt, final long signal, final SignalOp op)
     {
         put(pe, destAt, src, srcOffset, bytes);
-        update(pe, sigAt, signal, op);
+        // the backend's queue runs the signal command only after the data command before it has completed
+        signalUpdate(pe, sigAt, signal, op);
     }
 
     @Override
@@ -136,20 +137,7 @@ public final class DeviceTransport implements Transport
         final long signal, final SignalOp op)
     {
         putFromHeap(pe, destAt, srcAt, bytes);
-        update(pe, sigAt, signal, op);
-    }
-
-    private void update(final int pe, final long sigAt, final long signal, final SignalOp op)
-    {
-        // the backend's queue runs the signal command only after the data command before it has completed
-        if (op == SignalOp.SET)
-        {
-            backend.write64(base[pe] + sigAt, signal);
-        }
-        else
-        {
-            backend.add64(base[pe] + sigAt, signal);
-        }
+        signalUpdate(pe, sigAt, signal, op);
     }
 
     @Override

@@ -19,7 +19,6 @@ import java.lang.foreign.ValueLayout;
  */
 final class HostRecordExchange implements NodeExchange, AutoCloseable
 {
-    private final SymmetricHeap heap;
     private final TeamSync worldSync;
     private final CollectiveAllocation allocation;
     private final JobMappings mappings;
@@ -30,7 +29,6 @@ final class HostRecordExchange implements NodeExchange, AutoCloseable
     HostRecordExchange(final SymmetricHeap heap, final TeamSync worldSync, final CollectiveAllocation allocation,
         final JobMappings mappings, final int myPe)
     {
-        this.heap = heap;
         this.worldSync = worldSync;
         this.allocation = allocation;
         this.mappings = mappings;
@@ -66,10 +64,5 @@ final class HostRecordExchange implements NodeExchange, AutoCloseable
     public void close()
     {
         allocation.free(records);
-    }
-
-    SymmetricHeap heap()
-    {
-        return heap;
     }
 }

@@ -115,14 +115,7 @@ public final class Signals
     {
         data.put(pe, at, src, srcOffset, bytes);
         data.quiet();
-        if (op == SignalOp.SET)
-        {
-            signalled.signalSet(pe, sigAt, signal);
-        }
-        else
-        {
-            signalled.signalAdd(pe, sigAt, signal);
-        }
+        signalled.signalUpdate(pe, sigAt, signal, op);
     }
 
     public long signalFetch(final SymmetricSegment sig, final long sigIndex)

@@ -80,6 +80,21 @@ public interface Transport
     void signalAdd(int pe, long sigAt, long value);
 
     /**
+     * {@link #signalSet} or {@link #signalAdd}, as {@code op} says.
+     */
+    default void signalUpdate(final int pe, final long sigAt, final long signal, final SignalOp op)
+    {
+        if (op == SignalOp.SET)
+        {
+            signalSet(pe, sigAt, signal);
+        }
+        else
+        {
+            signalAdd(pe, sigAt, signal);
+        }
+    }
+
+    /**
      * Orders this PE's earlier puts and signal updates through this transport before its later ones.
      */
     void fence();

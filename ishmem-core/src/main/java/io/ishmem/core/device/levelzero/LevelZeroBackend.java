@@ -336,9 +336,8 @@ final class LevelZeroBackend implements DeviceBackend
         while (done < bytes)
         {
             final long chunk = Math.min(bytes - done, STAGING_BYTES);
-            // ordered after everything issued before, and the staging buffer is free from its start
+            // ordered after everything issued before (quiet completed it), and staging is free from its start
             quiet();
-            appendBarrier(MemorySegment.NULL);
             appendCopy(staging.address(), deviceAddress + done, chunk);
             quiet();
             MemorySegment.copy(staging, 0, dest, destOffset + done, chunk);
