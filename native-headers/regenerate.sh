@@ -1,21 +1,44 @@
 #!/usr/bin/env bash
-# Regenerates ishmem-l0-bindings from level_zero.h and level_zero.argfile with a locally installed
-# jextract: on PATH, or at $JEXTRACT_HOME/bin/jextract. jextract is in no package registry: build it from
-# the openjdk/jextract sources (plain javac and Debian's libclang-14-dev suffice) outside this
-# repository, and never commit it. Needs Debian's libze-dev for the header. Output is deterministic:
-# running this twice leaves the tree unchanged.
+# Regenerates the binding modules from the headers and argfiles here with a locally installed jextract:
+# on PATH, or at $JEXTRACT_HOME/bin/jextract. jextract is in no package registry: build it from the
+# openjdk/jextract sources (plain javac and Debian's libclang-14-dev suffice) outside this repository,
+# and never commit it. Output is deterministic: running this twice leaves the tree unchanged.
+#
+#   regenerate.sh [level-zero|cuda|all]     (default: all)
+#
+# level-zero needs Debian's libze-dev (ze_api.h). cuda needs NVIDIA's cuda.h (CUDA 13.0), which no
+# registry we use carries and which is never committed: copy it from a GPU machine
+# (/usr/local/cuda/include/cuda.h) and name its folder in $CUDA_INCLUDE (default /usr/local/cuda/include).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
+which=${1:-all}
 jextract=${JEXTRACT_HOME:+$JEXTRACT_HOME/bin/jextract}
 jextract=${jextract:-$(command -v jextract || true)}
 if [ -z "$jextract" ] || [ ! -x "$jextract" ]; then
   echo "regenerate.sh: no jextract on PATH and none at \$JEXTRACT_HOME/bin/jextract" >&2
   exit 1
 fi
-[ -f /usr/include/level_zero/ze_api.h ] || { echo "regenerate.sh: install libze-dev (ze_api.h)" >&2; exit 1; }
-out="$root/ishmem-l0-bindings/src/main/java"
-rm -rf "$out/io/ishmem/l0/bindings"
-cd "$here"
-"$jextract" --output "$out" @level_zero.argfile level_zero.h
-echo "regenerated $(find "$out/io/ishmem/l0/bindings" -name '*.java' | wc -l) files in $out/io/ishmem/l0/bindings"
+
+# generate MODULE PACKAGE_DIR ARGFILE HEADER [jextract options...]
+generate() {
+  local out="$root/$1/src/main/java" package="$2" argfile="$3" header="$4"
+  shift 4
+  rm -rf "${out:?}/$package"
+  (cd "$here" && "$jextract" --output "$out" "$@" @"$argfile" "$header")
+  echo "regenerated $(find "$out/$package" -name '*.java' | wc -l) files in $out/$package"
+}
+
+if [ "$which" = all ] || [ "$which" = level-zero ]; then
+  [ -f /usr/include/level_zero/ze_api.h ] || { echo "regenerate.sh: install libze-dev (ze_api.h)" >&2; exit 1; }
+  generate ishmem-l0-bindings io/ishmem/l0/bindings level_zero.argfile level_zero.h
+fi
+if [ "$which" = all ] || [ "$which" = cuda ]; then
+  cuda_include=${CUDA_INCLUDE:-/usr/local/cuda/include}
+  [ -f "$cuda_include/cuda.h" ] || {
+    echo "regenerate.sh: no cuda.h in $cuda_include: set CUDA_INCLUDE to the folder of NVIDIA's cuda.h" >&2
+    exit 1
+  }
+  generate ishmem-cuda-bindings io/ishmem/cuda/bindings cuda_driver.argfile cuda_driver.h -I "$cuda_include"
+fi
+case "$which" in all|level-zero|cuda) ;; *) echo "regenerate.sh: unknown binding '$which'" >&2; exit 2;; esac

@@ -35,7 +35,7 @@ class ShortFormCommandTest
             lib.resolve("ishmem-api-1.0.jar") + ":" + lib.resolve("ishmem-core-1.0.jar") + ":" +
                 lib.resolve("slf4j-api-2.0.17.jar") + ":" + lib.resolve("slf4j-simple-2.0.17.jar"),
             "--add-modules", "io.ishmem.core",
-            "--enable-native-access=io.ishmem.core,io.ishmem.l0.bindings",
+            "--enable-native-access=io.ishmem.core,io.ishmem.l0.bindings,io.ishmem.cuda.bindings",
             "-Xmx1g",
             "-cp", "app.jar:" + lib.resolve("ishmem-examples-1.0.jar"),
             "app.Main", "a", "-b"), command);

@@ -1,5 +1,6 @@
 package io.ishmem.core.device;
 
+import io.ishmem.Cmp;
 import io.ishmem.DeviceHandles;
 
 import java.lang.foreign.MemorySegment;
@@ -114,6 +115,56 @@ public interface DeviceBackend extends AutoCloseable
      * Returns when every operation issued so far is complete and visible.
      */
     void quiet();
+
+    /**
+     * Copies between device addresses on a queue the user owns (a {@code CUstream}, say), ordered after the
+     * work the user put on that queue before, and before what they put there after; returns at once.
+     *
+     * @throws UnsupportedOperationException if the backend has no on-queue forms.
+     */
+    default void copyOnQueue(final MemorySegment queue, final long destAddress, final long srcAddress, final long bytes)
+    {
+        throw noQueues();
+    }
+
+    /**
+     * {@link #write64} on a user's queue, after the queue's earlier work.
+     */
+    default void write64OnQueue(final MemorySegment queue, final long address, final long value)
+    {
+        throw noQueues();
+    }
+
+    /**
+     * {@link #add64} on a user's queue, after the queue's earlier work.
+     */
+    default void add64OnQueue(final MemorySegment queue, final long address, final long value)
+    {
+        throw noQueues();
+    }
+
+    /**
+     * Holds the user's queue until the 64-bit word at {@code address} satisfies {@code cmp value}, read as
+     * unsigned; returns at once.
+     */
+    default void waitOnQueue(final MemorySegment queue, final long address, final Cmp cmp, final long value)
+    {
+        throw noQueues();
+    }
+
+    /**
+     * Orders the on-queue operations issued so far before the queue's later work, complete and visible.
+     */
+    default void quietOnQueue(final MemorySegment queue)
+    {
+        throw noQueues();
+    }
+
+    private UnsupportedOperationException noQueues()
+    {
+        return new UnsupportedOperationException("the on-queue forms are not available on " + describe() +
+            ": they need CUDA (ISHMEM_DEVICE=cuda) for now");
+    }
 
     /**
      * Frees the heap and every queue and module; peers must have been closed first.

@@ -1,7 +1,9 @@
 package io.ishmem.core.device;
 
+import io.ishmem.Cmp;
 import io.ishmem.DeviceHandles;
 import io.ishmem.DeviceMemory;
+import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.core.alloc.CollectiveAllocation;
 import io.ishmem.core.heap.LocalRange;
@@ -124,6 +126,116 @@ public final class SymmetricDeviceMemory implements DeviceMemory
     {
         heap.checkOpen("device().handles");
         return deviceHeap.backend().handles();
+    }
+
+    @Override
+    public void putOnQueue(final MemorySegment queue, final SymmetricSegment dest, final long destOffset,
+        final SymmetricSegment src, final long srcOffset, final long bytes, final int pe)
+    {
+        final long at = deviceOffset("putOnQueue", "dest", dest, destOffset, bytes);
+        final long from = deviceOffset("putOnQueue", "src", src, srcOffset, bytes);
+        hostHeap.checkPe("putOnQueue", pe);
+        if (bytes > 0)
+        {
+            deviceHeap.backend().copyOnQueue(checkQueue("putOnQueue", queue), transport.base(pe) + at,
+                transport.base(myPe) + from, bytes);
+        }
+    }
+
+    @Override
+    public void getOnQueue(final MemorySegment queue, final SymmetricSegment dest, final long destOffset,
+        final SymmetricSegment src, final long srcOffset, final long bytes, final int pe)
+    {
+        final long at = deviceOffset("getOnQueue", "dest", dest, destOffset, bytes);
+        final long from = deviceOffset("getOnQueue", "src", src, srcOffset, bytes);
+        hostHeap.checkPe("getOnQueue", pe);
+        if (bytes > 0)
+        {
+            deviceHeap.backend().copyOnQueue(checkQueue("getOnQueue", queue), transport.base(myPe) + at,
+                transport.base(pe) + from, bytes);
+        }
+    }
+
+    @Override
+    public void putSignalOnQueue(final MemorySegment queue, final SymmetricSegment dest, final long destOffset,
+        final SymmetricSegment src, final long srcOffset, final long bytes, final SymmetricSegment sig,
+        final long sigIndex, final long signal, final SignalOp op, final int pe)
+    {
+        final String call = "putSignalOnQueue";
+        final long at = deviceOffset(call, "dest", dest, destOffset, bytes);
+        final long from = deviceOffset(call, "src", src, srcOffset, bytes);
+        final long sigAt = signalOffset(call, sig, sigIndex);
+        if (op == null)
+        {
+            throw new NullPointerException(call + ": op is null (use SignalOp.SET or SignalOp.ADD)");
+        }
+        hostHeap.checkPe(call, pe);
+        if (bytes > 0 && sigAt < at + bytes && at < sigAt + Long.BYTES)
+        {
+            throw new IllegalArgumentException(call + ": sig word at heap offset range [" + sigAt + ", " +
+                (sigAt + Long.BYTES) + ") overlaps dest at heap offset range [" + at + ", " + (at + bytes) + ")");
+        }
+        final MemorySegment checked = checkQueue(call, queue);
+        final DeviceBackend backend = deviceHeap.backend();
+        if (bytes > 0)
+        {
+            backend.copyOnQueue(checked, transport.base(pe) + at, transport.base(myPe) + from, bytes);
+        }
+        // the queue runs the update only after the copy before it has landed
+        if (op == SignalOp.SET)
+        {
+            backend.write64OnQueue(checked, transport.base(pe) + sigAt, signal);
+        }
+        else
+        {
+            backend.add64OnQueue(checked, transport.base(pe) + sigAt, signal);
+        }
+    }
+
+    @Override
+    public void signalWaitUntilOnQueue(final MemorySegment queue, final SymmetricSegment sig, final long sigIndex,
+        final Cmp cmp, final long value)
+    {
+        final String call = "signalWaitUntilOnQueue";
+        final long sigAt = signalOffset(call, sig, sigIndex);
+        if (cmp == null)
+        {
+            throw new NullPointerException(call + ": cmp is null (use Cmp.EQ, NE, GT, GE, LT or LE)");
+        }
+        deviceHeap.backend().waitOnQueue(checkQueue(call, queue), transport.base(myPe) + sigAt, cmp, value);
+    }
+
+    @Override
+    public void quietOnQueue(final MemorySegment queue)
+    {
+        deviceHeap.backend().quietOnQueue(checkQueue("quietOnQueue", queue));
+    }
+
+    private MemorySegment checkQueue(final String call, final MemorySegment queue)
+    {
+        if (queue == null)
+        {
+            throw new NullPointerException(call + ": queue is null (pass your stream as MemorySegment.ofAddress(" +
+                "handle), or MemorySegment.NULL for the default stream)");
+        }
+        heap.checkOpen(call);
+        return queue;
+    }
+
+    private long signalOffset(final String call, final SymmetricSegment sig, final long sigIndex)
+    {
+        final long at = hostHeap.elementOffset(call, "sig", sig, sigIndex, Long.BYTES);
+        if (!SymmetricHeap.isDevice(sig))
+        {
+            throw new IllegalArgumentException(call + ": sig " + sig + " is host memory, not device memory " +
+                "(a queue waits on and updates device signal words: allocate it with device().calloc)");
+        }
+        if ((at & (Long.BYTES - 1)) != 0)
+        {
+            throw new IllegalArgumentException(call + ": sig word " + sigIndex + " is at heap offset " + at +
+                ", not 8-byte aligned (slice the segment at a multiple of 8)");
+        }
+        return at;
     }
 
     private long deviceOffset(final String call, final String name, final SymmetricSegment segment, final long offset,

@@ -19,7 +19,7 @@ public enum Config
     HEAP_SHARING("ISHMEM_HEAP_SHARING", Kind.STRING, "auto",
         "How PEs map each other's heaps: pidfd (memfd imported with pidfd_getfd), shm-file (a /dev/shm file unlinked once mapped), or auto (pidfd, else shm-file)."),
     DEVICE("ISHMEM_DEVICE", Kind.STRING, "auto",
-        "Device symmetric heap beside the host heap: auto (Level Zero if it serves every PE, else none, and the log says why), level-zero (or fail naming the reason), or none."),
+        "Device symmetric heap beside the host heap: auto (Level Zero, else CUDA, whichever serves every PE, else none, and the log says why), level-zero or cuda (or fail naming the reason), or none (the host heap alone)."),
     DEVICE_SYMMETRIC_SIZE("ISHMEM_DEVICE_SYMMETRIC_SIZE", Kind.SIZE, "256M",
         "Bytes of device heap per PE, allocated in GPU memory at init when there is a device heap; a multiple of 2 MiB."),
     WAIT_STRATEGY("ISHMEM_WAIT_STRATEGY", Kind.STRING, "backoff",
