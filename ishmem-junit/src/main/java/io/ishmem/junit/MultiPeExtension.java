@@ -4,6 +4,7 @@ import io.ishmem.launcher.JobSpec;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -58,6 +59,8 @@ public final class MultiPeExtension implements TestTemplateInvocationContextProv
             throw new ExtensionConfigurationException("@MultiPeTest on " + method.getName() + ": timeoutSeconds=" +
                 annotation.timeoutSeconds() + " must be >= 1");
         }
-        return Arrays.stream(annotation.pes()).mapToObj(npes -> new PeCountInvocation(npes, annotation));
+        // read once per method, so a bad @MultiPeEnv fails the template before any job starts
+        final Map<String, String> classEnv = ClassEnvironment.of(context.getRequiredTestClass());
+        return Arrays.stream(annotation.pes()).mapToObj(npes -> new PeCountInvocation(npes, annotation, classEnv));
     }
 }

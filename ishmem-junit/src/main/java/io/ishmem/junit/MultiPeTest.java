@@ -45,7 +45,8 @@ public @interface MultiPeTest
     int timeoutSeconds() default 60;
 
     /**
-     * @return variables added to every PE's environment, each {@code NAME=VALUE}.
+     * @return variables added to every PE's environment, each {@code NAME=VALUE}; for the same name they
+     * override the test class's {@link MultiPeEnv}.
      */
     String[] env() default {};
 

@@ -5,6 +5,7 @@ import io.ishmem.launcher.JobResult;
 
 import java.lang.reflect.Method;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -22,11 +23,18 @@ final class PeCountInvocation implements TestTemplateInvocationContext, Invocati
 {
     private final int npes;
     private final MultiPeTest annotation;
+    private final Map<String, String> classEnv;
 
-    PeCountInvocation(final int npes, final MultiPeTest annotation)
+    /**
+     * @param npes       the PE count of this run.
+     * @param annotation the method's annotation.
+     * @param classEnv   the test class's {@link MultiPeEnv} variables, which the method's own env overrides.
+     */
+    PeCountInvocation(final int npes, final MultiPeTest annotation, final Map<String, String> classEnv)
     {
         this.npes = npes;
         this.annotation = annotation;
+        this.classEnv = classEnv;
     }
 
     @Override
@@ -61,11 +69,13 @@ final class PeCountInvocation implements TestTemplateInvocationContext, Invocati
         final ExtensionContext extensionContext)
     {
         invocation.skip();
-        final JobResult result = MultiPeJob.of(extensionContext.getRequiredTestClass(),
+        final MultiPeJob job = MultiPeJob.of(extensionContext.getRequiredTestClass(),
                 invocationContext.getExecutable().getName())
             .pes(npes)
-            .timeoutSeconds(annotation.timeoutSeconds())
-            .env(annotation.env())
+            .timeoutSeconds(annotation.timeoutSeconds());
+        // the class's variables first: a job keeps the last value given for a name, so the method's env wins
+        classEnv.forEach(job::env);
+        final JobResult result = job.env(annotation.env())
             .jvmArgs(annotation.jvmArgs())
             .run();
         if (!result.succeeded())

@@ -61,6 +61,44 @@ final class Fixtures
         }
     }
 
+    /**
+     * Names every variable at each level it could come from, so the body sees which level won.
+     */
+    @MultiPeEnv({"ISHMEM_TEST_BASE=base", "ISHMEM_TEST_SHARED=base", "ISHMEM_TEST_METHOD=base=too"})
+    abstract static class EnvBase
+    {
+        @MultiPeTest(pes = 2, env = "ISHMEM_TEST_METHOD=method")
+        void seeTheNearestValueOfEachVariable()
+        {
+            assertEquals("base", System.getenv("ISHMEM_TEST_BASE"), "only the superclass names it");
+            assertEquals("sub", System.getenv("ISHMEM_TEST_SHARED"), "the subclass wins over the superclass");
+            assertEquals("sub", System.getenv("ISHMEM_TEST_SUB"), "only the subclass names it");
+            assertEquals("method", System.getenv("ISHMEM_TEST_METHOD"), "the method wins over every class");
+            System.out.println("env seen on PE " + myPe());
+        }
+    }
+
+    /**
+     * Names nothing itself: the walk up the hierarchy goes past it to {@link EnvBase}.
+     */
+    abstract static class EnvMiddle extends EnvBase
+    {
+    }
+
+    @MultiPeEnv({"ISHMEM_TEST_SHARED=sub", "ISHMEM_TEST_SUB=sub", "ISHMEM_TEST_METHOD=sub"})
+    static final class EnvSub extends EnvMiddle
+    {
+    }
+
+    @MultiPeEnv("ISHMEM_TEST_NO_VALUE")
+    static final class BadEnv
+    {
+        @MultiPeTest(pes = 1)
+        void neverRuns()
+        {
+        }
+    }
+
     static final class BadParameter
     {
         @MultiPeTest(pes = 1)

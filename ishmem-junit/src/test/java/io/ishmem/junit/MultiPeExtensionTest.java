@@ -84,6 +84,30 @@ class MultiPeExtensionTest
             "a @MultiPeTest method takes no parameters or one io.ishmem.Ishmem, not "), failure.getMessage());
     }
 
+    @Test
+    @Timeout(60)
+    void shouldGiveEveryPeTheClassEnvUnderTheMethodEnvWithTheSubclassOverItsSuperclass()
+    {
+        final Events tests = run(Fixtures.EnvSub.class);
+
+        // a failed body's assertion message names the level that should have won
+        assertEquals(List.of(), tests.failed().stream().map(event -> failure(event).getMessage()).toList());
+        tests.assertStatistics(stats -> stats.started(1).succeeded(1));
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldRefuseAClassEnvPairWithoutAName()
+    {
+        final Events events = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Fixtures.BadEnv.class))
+            .execute().allEvents();
+
+        final Throwable failure = failure(events.failed().stream().findFirst().orElseThrow());
+        assertInstanceOf(ExtensionConfigurationException.class, failure);
+        assertEquals("@MultiPeEnv on " + Fixtures.BadEnv.class.getName() + ": 'ISHMEM_TEST_NO_VALUE' is not NAME=VALUE",
+            failure.getMessage());
+    }
+
     @MultiPeTest(pes = 2, env = {"ISHMEM_TEST_GREETING=hello=world"}, jvmArgs = {"-Dishmem.test.answer=42"})
     void shouldPassEnvAndJvmArgsToEveryPe()
     {

@@ -3,9 +3,11 @@ package io.ishmem.core.device;
 /**
  * The environment of the device tests. Surefire gives every test JVM, and so every PE it forks,
  * {@code ZE_ENABLE_ALT_DRIVERS} naming the project's Level Zero test driver (built by gcc from
- * {@code src/test/c/ze_test_driver}) and {@code ISHMEM_DEVICE=none}; the device tests ask for
- * Level Zero and turn the loader's validation layer on, so a wrong structure type or a null handle
- * fails the test. {@code -Dze.test.driver=} (empty) runs them on the machine's real driver instead.
+ * {@code src/test/c/ze_test_driver}) and {@code ISHMEM_DEVICE=none}; the Level Zero device tests ask for
+ * Level Zero and turn the loader's validation layer on (the suites through
+ * {@link io.ishmem.junit.MultiPeEnv} on their Level Zero classes), so a wrong structure type or a null
+ * handle fails the test. {@code -Dze.test.driver=} (empty) runs them on the machine's real driver instead.
+ * {@link #DEVICE_HEAP} and {@link #HOST_HEAP} serve every backend.
  */
 public final class ZeTestDriver
 {

@@ -14,15 +14,16 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import static io.ishmem.core.device.ZeTestDriver.DEVICE_HEAP;
-import static io.ishmem.core.device.ZeTestDriver.LEVEL_ZERO;
-import static io.ishmem.core.device.ZeTestDriver.PARAMETER_VALIDATION;
-import static io.ishmem.core.device.ZeTestDriver.VALIDATION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Misuse of device memory: each is rejected with a message naming the argument, and the job goes on. */
-class DeviceBadInputMultiPeTest
+/**
+ * Misuse of device memory, for every backend: each is rejected with a message naming the argument, and the
+ * job goes on. As in {@link DeviceSuite}, each concrete subclass picks the backend with
+ * {@link io.ishmem.junit.MultiPeEnv}, and the timeouts are a real GPU's.
+ */
+abstract class DeviceBadInputSuite
 {
     private static void assertMessage(final Class<? extends Throwable> type, final String part,
         final Executable call)
@@ -32,8 +33,7 @@ class DeviceBadInputMultiPeTest
             "message '" + thrown.getMessage() + "' should contain '" + part + "'");
     }
 
-    @MultiPeTest(pes = {2}, timeoutSeconds = 60, env = {VALIDATION, PARAMETER_VALIDATION, LEVEL_ZERO,
-        DEVICE_HEAP})
+    @MultiPeTest(pes = {2}, timeoutSeconds = 120, env = DEVICE_HEAP)
     void shouldRejectEveryMisuseOfDeviceMemory(final Ishmem shmem)
     {
         final DeviceMemory device = shmem.device().orElseThrow();
@@ -78,7 +78,7 @@ class DeviceBadInputMultiPeTest
         shmem.free(onHost);
     }
 
-    @MultiPeTest(pes = {2, 4}, timeoutSeconds = 60, env = {VALIDATION, PARAMETER_VALIDATION, LEVEL_ZERO, DEVICE_HEAP})
+    @MultiPeTest(pes = {2, 4}, timeoutSeconds = 120, env = DEVICE_HEAP)
     void shouldDetectUnequalDeviceMallocSizesOnEveryPeAsOnTheHostHeap(final Ishmem shmem)
     {
         final DeviceMemory device = shmem.device().orElseThrow();
