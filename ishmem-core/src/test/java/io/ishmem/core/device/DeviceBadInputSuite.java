@@ -1,5 +1,6 @@
 package io.ishmem.core.device;
 
+import io.ishmem.Cmp;
 import io.ishmem.CollectiveMismatchException;
 import io.ishmem.DeviceMemory;
 import io.ishmem.Ishmem;
@@ -25,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 abstract class DeviceBadInputSuite
 {
-    private static void assertMessage(final Class<? extends Throwable> type, final String part,
+    static void assertMessage(final Class<? extends Throwable> type, final String part,
         final Executable call)
     {
         final Throwable thrown = assertThrows(type, call);
@@ -75,6 +76,44 @@ abstract class DeviceBadInputSuite
         device.free(word);
         assertMessage(IllegalStateException.class, "freed", () -> shmem.signalAdd(word, 0, 1, 0));
         device.free(onDevice);
+        shmem.free(onHost);
+    }
+
+    @MultiPeTest(pes = {2}, timeoutSeconds = 120, env = DEVICE_HEAP)
+    void shouldRejectEveryMisuseOfTheOnQueueForms(final Ishmem shmem)
+    {
+        final DeviceMemory device = shmem.device().orElseThrow();
+        final SymmetricSegment data = device.malloc(4096);
+        final SymmetricSegment sig = device.calloc(2, ValueLayout.JAVA_LONG);
+        final SymmetricSegment onHost = shmem.calloc(2, ValueLayout.JAVA_LONG);
+        // the library's own queue stands in for a user's: every call below fails its checks before any use
+        final MemorySegment queue = device.handles().queue();
+        assertMessage(NullPointerException.class, "queue is null", () -> device.putOnQueue(null, data, 0, data, 0, 8, 1));
+        assertMessage(IndexOutOfBoundsException.class, "dest range", () -> device.putOnQueue(queue, data, 1, data, 0, 4096, 1));
+        assertMessage(IndexOutOfBoundsException.class, "src range", () -> device.getOnQueue(queue, data, 0, data, 4090, 8, 1));
+        assertMessage(IndexOutOfBoundsException.class, "pe=2", () -> device.putOnQueue(queue, data, 0, data, 0, 8, 2));
+        assertMessage(IndexOutOfBoundsException.class, "pe=-1", () -> device.getOnQueue(queue, data, 0, data, 0, 8, -1));
+        assertMessage(IllegalArgumentException.class, "bytes=-1", () -> device.putOnQueue(queue, data, 0, data, 0, -1, 1));
+        assertMessage(IllegalArgumentException.class, "host memory", () -> device.putOnQueue(queue, onHost, 0, data, 0, 8, 1));
+        assertMessage(IllegalArgumentException.class, "host memory", () -> device.getOnQueue(queue, data, 0, onHost, 0, 8, 1));
+        assertMessage(IllegalArgumentException.class, "sig", () -> device.putSignalOnQueue(queue, data, 0, data, 0, 8,
+            onHost, 0, 1, SignalOp.SET, 1));
+        assertMessage(IllegalArgumentException.class, "8-byte aligned", () -> device.putSignalOnQueue(queue, data, 0,
+            data, 0, 8, sig.slice(4), 0, 1, SignalOp.SET, 1));
+        assertMessage(IndexOutOfBoundsException.class, "sig", () -> device.putSignalOnQueue(queue, data, 0, data, 0, 8,
+            sig, 2, 1, SignalOp.SET, 1));
+        assertMessage(NullPointerException.class, "op is null", () -> device.putSignalOnQueue(queue, data, 0, data, 0, 8,
+            sig, 0, 1, null, 1));
+        assertMessage(IllegalArgumentException.class, "overlaps", () -> device.putSignalOnQueue(queue, sig, 0, data, 0,
+            16, sig, 1, 1, SignalOp.ADD, 1));
+        assertMessage(NullPointerException.class, "cmp is null", () -> device.signalWaitUntilOnQueue(queue, sig, 0, null,
+            1));
+        assertMessage(IllegalArgumentException.class, "host memory", () -> device.signalWaitUntilOnQueue(queue, onHost, 0,
+            Cmp.EQ, 1));
+        assertMessage(NullPointerException.class, "queue is null", () -> device.quietOnQueue(null));
+        shmem.barrierAll();
+        device.free(sig);
+        device.free(data);
         shmem.free(onHost);
     }
 

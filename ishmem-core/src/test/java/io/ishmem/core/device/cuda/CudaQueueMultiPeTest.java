@@ -7,15 +7,12 @@ import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.cuda.bindings.CudaApi;
 import io.ishmem.junit.MultiPeTest;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
+import io.ishmem.core.device.NvidiaGpu;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,29 +23,12 @@ import static org.junit.jupiter.api.Assertions.fail;
  * would, and orders puts, put-with-signal and waits on it (NVSHMEM's {@code *_on_stream}). Skipped where
  * no NVIDIA GPU is present.
  */
+@ExtendWith(NvidiaGpu.Required.class)
 class CudaQueueMultiPeTest
 {
     private static final String CUDA = "ISHMEM_DEVICE=cuda";
     private static final String DEVICE_HEAP = "ISHMEM_DEVICE_SYMMETRIC_SIZE=160M";
     private static final String HOST_HEAP = "ISHMEM_SYMMETRIC_SIZE=144M";
-
-    @BeforeAll
-    static void needsAnNvidiaGpu()
-    {
-        boolean library;
-        try
-        {
-            SymbolLookup.libraryLookup("libcuda.so.1", Arena.global());
-            library = true;
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            library = false;
-        }
-        Assumptions.assumeTrue(library && Files.exists(Path.of("/dev/nvidiactl")),
-            "no NVIDIA GPU is present (libcuda.so.1 or /dev/nvidiactl missing): the CUDA suite runs on the GPU " +
-            "machines, see docs/cuda.md");
-    }
 
     /** A stream of the user's own, on the context the library made current for this PE's device. */
     private static MemorySegment userStream(final DeviceMemory device, final Arena arena)
