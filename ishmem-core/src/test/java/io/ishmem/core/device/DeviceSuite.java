@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The multi-PE device suite, for every backend: symmetric device heaps in separate JVMs, each mapping the
- * others' through IPC handles whose descriptors travel by pidfd_getfd.
+ * others' through its backend's IPC handles.
  *
  * <p>Each concrete subclass picks the backend with {@link io.ishmem.junit.MultiPeEnv} ({@code ISHMEM_DEVICE}
  * and whatever else that backend's tests need): {@link LevelZeroDeviceSuiteTest} on the project's Level Zero
