@@ -35,6 +35,9 @@ names=()
 # test classes first and classes next, as surefire orders them: a test resource wins over a main one
 "$JAVA_HOME/bin/jar" --create --file .gpu/lib/ishmem-core-tests.jar -C ishmem-core/target/test-classes .
 names+=(ishmem-core-tests.jar)
+# the binding's layout test, which compiles against the GPU machine's own cuda.h
+"$JAVA_HOME/bin/jar" --create --file .gpu/lib/ishmem-cuda-bindings-tests.jar -C ishmem-cuda-bindings/target/test-classes .
+names+=(ishmem-cuda-bindings-tests.jar)
 main_jar=$(ls ishmem-core/target/ishmem-core-*.jar | grep -v -e '-sources' -e '-javadoc' -e '-tests' | head -n 1)
 cp "$main_jar" .gpu/lib/
 names+=("$(basename "$main_jar")")
