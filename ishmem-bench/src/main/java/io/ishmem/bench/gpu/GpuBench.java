@@ -29,6 +29,14 @@ import java.util.concurrent.Callable;
  * our job; then writes {@code gpu-results.csv}, {@code gpu-raw.txt} and {@code table.md} and prints the
  * table. It runs on a JRE of {@code java.base}, {@code java.logging} and {@code jdk.unsupported}: no
  * class on this path may touch AWT, so the plots are {@link GpuReport}'s, drawn later from the CSV.
+ *
+ * <p>On a machine with two NVIDIA GPUs, python3 with the {@code nvidia-nvshmem-cu13} wheel and nvcc, from
+ * the repository root, with the runtime in {@code .jre} and the jars in {@code .gpu/lib}:
+ * <pre>
+ * .jre/bin/java --enable-native-access=ALL-UNNAMED -cp '.gpu/lib/*' io.ishmem.bench.gpu.GpuBench \
+ *     --out gpu-results/run1 --nvshmem ishmem-bench/src/main/cuda/nvshmem_compare.sh
+ * </pre>
+ * then, where a JDK is, {@code GpuReport gpu-results/run1} for the plots.
  */
 @Command(name = "ishmem-gpu-bench", mixinStandardHelpOptions = true,
     description = "Measures the CUDA device heap beside the copy engine and NVSHMEM, in one run.")
