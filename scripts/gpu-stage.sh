@@ -25,7 +25,7 @@ modules=java.base,java.logging,java.xml,jdk.unsupported
 # A clean build, so a test class whose source is gone cannot ride along in the test jar. package with
 # -DskipTests still compiles the tests; build-classpath runs in the same reactor so the sibling modules
 # resolve to their freshly built jars (nothing is installed); its output file is per module.
-./mvnw -B -ntp -q "$@" clean package dependency:build-classpath -DskipTests -pl ishmem-core -am \
+./mvnw -B -ntp -q "$@" clean package dependency:build-classpath -DskipTests -pl ishmem-core,ishmem-bench -am \
   -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
 
 rm -rf .gpu
@@ -44,6 +44,11 @@ names+=("$(basename "$main_jar")")
 
 # the dependencies in Maven's order, reactor jars (ishmem-api, ishmem-junit...) and repository jars alike
 # (a here-string: the file has no final newline, on which a plain read would fail)
+# the GPU bench (io.ishmem.bench.gpu.GpuBench); its plots are drawn back here, so XChart stays behind
+bench_jar=$(ls ishmem-bench/target/ishmem-bench-*.jar | grep -v -e '-sources' -e '-javadoc' -e '-tests' | head -n 1)
+cp "$bench_jar" .gpu/lib/
+names+=("$(basename "$bench_jar")")
+
 IFS=: read -r -a deps <<< "$(< ishmem-core/target/test-classpath.txt)"
 for dep in "${deps[@]}"; do
   if [ ! -f "$dep" ]; then
