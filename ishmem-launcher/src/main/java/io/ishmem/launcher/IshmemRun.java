@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     usageHelpAutoWidth = true,
     customSynopsis = {
-        "ishmemrun -n N [--timeout SECONDS] [--grace SECONDS] [--prefix] [--env K=V]... [--] PROGRAM [ARGS...]",
+        "ishmemrun -n N [--timeout SECONDS] [--grace SECONDS] [--bind-to core|none] [--prefix] [--env K=V]... [--] PROGRAM [ARGS...]",
         "ishmemrun -n N [OPTIONS] [--cp CLASSPATH] [--jvm-arg ARG]... --class MAIN_CLASS [ARGS...]"},
     description = {
         "Starts N processes (PEs) of one ishmem4j job and ends them together. Each PE gets ISHMEM_JOB_ID, " +
@@ -50,6 +50,11 @@ public final class IshmemRun implements Callable<Integer>
 
     @Option(names = "--prefix", description = "start each output line with [pe]")
     private boolean prefix;
+
+    @Option(names = "--bind-to", paramLabel = "core|none", defaultValue = "none",
+        description = "core: each PE on one CPU of this process's CPU set (PE k on the k-th, round robin), as " +
+            "mpirun --bind-to core; none: wherever the kernel puts it; default: ${DEFAULT-VALUE}")
+    private String bindTo;
 
     @Option(names = "--env", paramLabel = "K=V", description = "add a variable to every PE's environment")
     private List<String> env = new ArrayList<>();
@@ -147,8 +152,18 @@ public final class IshmemRun implements Callable<Integer>
             throw usage("Invalid value for option '--grace': " + graceSeconds + " is not a number of seconds >= 0");
         }
 
+        final CpuBinding binding;
+        try
+        {
+            binding = CpuBinding.parse(bindTo);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw usage("Invalid value for option '--bind-to': '" + bindTo + "' is not one of core, none");
+        }
         final JobSpec.Builder builder = JobSpec.builder()
             .npes(npes)
+            .bindTo(binding)
             .command(command())
             .grace(seconds(graceSeconds))
             .captureOutput(false);

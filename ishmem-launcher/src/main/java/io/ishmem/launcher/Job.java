@@ -18,6 +18,8 @@ final class Job
     // after the PEs are gone, how long their pipes may take to drain
     private static final long OUTPUT_DRAIN_NS = TimeUnit.SECONDS.toNanos(5);
     private static final long REAP_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
+    /** util-linux, on every Debian and RHEL system. */
+    private static final String TASKSET = "taskset";
 
     private final JobSpec spec;
     private final JobListener listener;
@@ -62,9 +64,15 @@ final class Job
 
     private void startAll(final Path workingDirectory)
     {
+        final int[] cpus = spec.bindTo() == CpuBinding.CORE ? CpuSet.allowed() : null;
+        if (cpus != null)
+        {
+            ProgramCheck.check(TASKSET, System.getenv("PATH"), workingDirectory);
+        }
         for (int pe = 0; pe < spec.npes(); pe++)
         {
-            final ProcessBuilder builder = new ProcessBuilder(spec.command())
+            final ProcessBuilder builder = new ProcessBuilder(cpus == null ? spec.command() :
+                    bound(cpus[pe % cpus.length], spec.command()))
                 .directory(workingDirectory.toFile())
                 .redirectErrorStream(spec.mergeStderr());
             final Map<String, String> environment = builder.environment();
@@ -215,5 +223,19 @@ final class Job
         {
             // the JVM is shutting down and the hook runs (or ran) stopAndClean itself
         }
+    }
+
+    /**
+     * taskset sets the mask and execs the program, so the PE keeps the pid the launcher watches and every
+     * thread its JVM starts inherits the one CPU.
+     */
+    private static List<String> bound(final int cpu, final List<String> command)
+    {
+        final List<String> wrapped = new ArrayList<>(command.size() + 3);
+        wrapped.add(TASKSET);
+        wrapped.add("-c");
+        wrapped.add(Integer.toString(cpu));
+        wrapped.addAll(command);
+        return wrapped;
     }
 }

@@ -23,6 +23,7 @@ import java.util.Objects;
  * @param mergeStderr      whether each PE's stderr goes into the same pipe as its stdout, so its lines
  *                         keep the order the PE wrote them in; they are then all reported as
  *                         {@link PeStream#STDOUT}.
+ * @param bindTo           where each PE may run ({@link CpuBinding#NONE}: anywhere).
  */
 public record JobSpec(
     int npes,
@@ -33,7 +34,8 @@ public record JobSpec(
     Duration killAfter,
     Path workingDirectory,
     boolean captureOutput,
-    boolean mergeStderr)
+    boolean mergeStderr,
+    CpuBinding bindTo)
 {
     /**
      * Largest number of PEs in one job.
@@ -76,6 +78,7 @@ public record JobSpec(
         requireNotNegative("timeout", timeout);
         requireNotNegative("grace", grace);
         requireNotNegative("killAfter", killAfter);
+        Objects.requireNonNull(bindTo, "bindTo");
     }
 
     /**
@@ -117,6 +120,7 @@ public record JobSpec(
         private Path workingDirectory;
         private boolean captureOutput = true;
         private boolean mergeStderr;
+        private CpuBinding bindTo = CpuBinding.NONE;
 
         private Builder()
         {
@@ -234,13 +238,23 @@ public record JobSpec(
         }
 
         /**
+         * @param bindTo where each PE may run: {@link CpuBinding#CORE} for one CPU each.
+         * @return this builder.
+         */
+        public Builder bindTo(final CpuBinding bindTo)
+        {
+            this.bindTo = bindTo;
+            return this;
+        }
+
+        /**
          * @return the spec.
          * @throws IllegalArgumentException if a field is out of range.
          */
         public JobSpec build()
         {
             return new JobSpec(npes, command, env, timeout, grace, killAfter, workingDirectory, captureOutput,
-                mergeStderr);
+                mergeStderr, bindTo);
         }
     }
 }

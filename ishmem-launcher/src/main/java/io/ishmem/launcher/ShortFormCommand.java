@@ -44,7 +44,8 @@ final class ShortFormCommand
      * @param home          the distribution folder, holding {@code lib/}.
      * @param mainClass     the class whose {@code main} each PE runs.
      * @param userClassPath class path entries of the user's program, before the distribution's applications.
-     * @param jvmArgs       JVM options, after the module options so they can override them.
+     * @param jvmArgs       JVM options, after the module options and {@link PeJvmOptions#defaults()} so they can
+     *                      override them.
      * @param args          the program's arguments.
      * @return the command line.
      * @throws LaunchException if {@code home} has no {@code lib/} folder with the library in it.
@@ -90,6 +91,7 @@ final class ShortFormCommand
             command.add(CORE_MODULE);
             command.add("--enable-native-access=" + NATIVE_MODULES);
         }
+        command.addAll(PeJvmOptions.defaults());
         command.addAll(jvmArgs);
         if (!classPath.isEmpty())
         {

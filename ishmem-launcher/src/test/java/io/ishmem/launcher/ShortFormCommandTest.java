@@ -36,6 +36,8 @@ class ShortFormCommandTest
                 lib.resolve("slf4j-api-2.0.17.jar") + ":" + lib.resolve("slf4j-simple-2.0.17.jar"),
             "--add-modules", "io.ishmem.core",
             "--enable-native-access=io.ishmem.core,io.ishmem.l0.bindings,io.ishmem.cuda.bindings",
+            "-XX:+UseSerialGC", "-XX:-UsePerfData", "-XX:+UnlockDiagnosticVMOptions",
+            "-XX:GuaranteedSafepointInterval=0",
             "-Xmx1g",
             "-cp", "app.jar:" + lib.resolve("ishmem-examples-1.0.jar"),
             "app.Main", "a", "-b"), command);
