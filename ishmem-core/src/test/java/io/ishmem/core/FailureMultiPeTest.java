@@ -72,6 +72,16 @@ class FailureMultiPeTest
         expectFailure(() -> shmem.waitUntilLong(flag, 0, Cmp.NE, 0));
     }
 
+    /** PE 1 stops itself (as Ctrl-Z or a debugger would) while PE 0 waits in a barrier. */
+    static void stoppedWhileOthersWait(final Ishmem shmem) throws Exception
+    {
+        if (shmem.myPe() == 1)
+        {
+            new ProcessBuilder("kill", "-STOP", Long.toString(ProcessHandle.current().pid())).start().waitFor();
+        }
+        expectFailure(shmem::barrierAll);
+    }
+
     private static void expectFailure(final Runnable wait)
     {
         final long startNs = System.nanoTime();
@@ -136,6 +146,23 @@ class FailureMultiPeTest
             .grace(Duration.ofSeconds(15)).run();
         assertSurvivorsNamed(result, 0, 137, "waitUntilLong");
         assertTrue(result.output(1).stream().anyMatch(line -> line.contains("exited")), result.output(1).toString());
+        assertNothingLeft(result.jobId());
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldNameAPeStoppedLongerThanTheStoppedTimeout() throws IOException
+    {
+        final JobResult result = MultiPeJob.of(FailureMultiPeTest.class, "stoppedWhileOthersWait").pes(2)
+            .env("ISHMEM_STOPPED_TIMEOUT", "1s").grace(Duration.ofSeconds(2)).run();
+        final String seen = result.output(0).stream().filter(line -> line.startsWith(SEEN)).findFirst()
+            .orElseThrow(() -> new AssertionError("PE 0 saw no failure: " + result.output(0)));
+        assertTrue(seen.contains("PE 1 (pid ") && seen.contains("has been stopped for") &&
+            seen.contains("ISHMEM_STOPPED_TIMEOUT") && seen.contains("barrierAll"), seen);
+        final long ms = Long.parseLong(seen.substring(SEEN.length(), seen.indexOf(' ', SEEN.length())));
+        assertTrue(ms >= 1_000 && ms < 5_000, "the stopped PE was named after " + ms + " ms: " + seen);
+        // the launcher ends the stopped PE: SIGTERM stays pending on a stopped process, SIGKILL does not
+        assertEquals(137, result.exitCode(1), "exit of the stopped PE");
         assertNothingLeft(result.jobId());
     }
 

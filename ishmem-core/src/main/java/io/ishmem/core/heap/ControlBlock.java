@@ -22,7 +22,7 @@ import java.lang.invoke.VarHandle;
  *  +---------------------------------------------------------------+
  *  |                  Job id hash  |  Symmetric heap size          |
  *  +---------------------------------------------------------------+  128 (two cache lines)
- *  |  State (owner, release)       |  Heartbeat ms (owner, release)|
+ *  |  State (owner, release)       |  (unused)                     |
  *  +---------------------------------------------------------------+  256
  *  |  Announcements: one 64-byte line per team slot, owner-written:|
  *  |  two 32-byte entries by collective parity: seq|op, arg0, arg1 |
@@ -59,7 +59,6 @@ public final class ControlBlock
     public static final long HEAP_SIZE_OFFSET = JOB_HASH_OFFSET + 8;
 
     public static final long STATE_OFFSET = 2 * CACHE_LINE;
-    public static final long HEARTBEAT_OFFSET = STATE_OFFSET + 8;
     public static final long ANNOUNCE_OFFSET = 4 * CACHE_LINE;
     public static final long ANNOUNCE_ENTRY_LENGTH = 32;
     /** One split scratch entry: a line of code and claim words, a line of free-slot bits. */
@@ -209,17 +208,6 @@ public final class ControlBlock
     {
         // release: a peer that sees CLOSED also sees every store this PE made before closing
         LONG.setRelease(block, STATE_OFFSET, state);
-    }
-
-    public static long heartbeatMs(final MemorySegment block)
-    {
-        return (long)LONG.getOpaque(block, HEARTBEAT_OFFSET);
-    }
-
-    public static void putHeartbeatMs(final MemorySegment block, final long nowMs)
-    {
-        // opaque pairs with the opaque read: only the value matters, nothing is published with it
-        LONG.setOpaque(block, HEARTBEAT_OFFSET, nowMs);
     }
 
     public static String stateName(final long state)

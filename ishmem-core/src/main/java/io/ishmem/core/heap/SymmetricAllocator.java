@@ -1,21 +1,31 @@
 package io.ishmem.core.heap;
 
-import java.util.HashMap;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.Arrays;
 
 /**
  * First-fit allocator of heap offsets with coalescing. Deterministic: the same sequence of calls
  * gives the same offsets on every PE, which is what makes collective allocation symmetric without
  * exchanging offsets. Blocks are whole cache lines so no two allocations share one.
+ *
+ * <p>The free ranges and the live blocks are kept in sorted arrays of primitives, not in maps of boxed
+ * offsets: a malloc/free pair in a PE's loop then allocates nothing here (the arrays grow only when more
+ * blocks are live than ever before), and leaves the garbage collector, whose pauses the other PEs wait
+ * out at the next barrier, nothing to do.
  */
 public final class SymmetricAllocator
 {
     public static final long MIN_ALIGNMENT = ControlBlock.CACHE_LINE;
+    private static final int INITIAL_CAPACITY = 16;
 
     private final long capacity;
-    private final TreeMap<Long, Long> free = new TreeMap<>();
-    private final Map<Long, Long> used = new HashMap<>();
+    // free ranges, sorted by start, never adjacent (coalesced)
+    private long[] freeStarts = new long[INITIAL_CAPACITY];
+    private long[] freeLengths = new long[INITIAL_CAPACITY];
+    private int freeCount;
+    // live blocks, sorted by offset
+    private long[] usedOffsets = new long[INITIAL_CAPACITY];
+    private long[] usedLengths = new long[INITIAL_CAPACITY];
+    private int usedCount;
     private long freeBytes;
 
     /**
@@ -27,7 +37,7 @@ public final class SymmetricAllocator
         this.freeBytes = capacity;
         if (capacity > 0)
         {
-            free.put(0L, capacity);
+            insertFree(0, 0L, capacity);
         }
     }
 
@@ -44,23 +54,34 @@ public final class SymmetricAllocator
         {
             return -1;
         }
-        for (final Map.Entry<Long, Long> range : free.entrySet())
+        for (int i = 0; i < freeCount; i++)
         {
-            final long start = range.getKey();
-            final long end = start + range.getValue();
+            final long start = freeStarts[i];
+            final long end = start + freeLengths[i];
             final long at = roundUp(start, align);
             if (at >= start && at <= end && end - at >= length)
             {
-                free.remove(start);
-                if (at > start)
+                final boolean before = at > start;
+                final boolean after = end > at + length;
+                if (before && after)
                 {
-                    free.put(start, at - start);
+                    freeLengths[i] = at - start;
+                    insertFree(i + 1, at + length, end - at - length);
                 }
-                if (end > at + length)
+                else if (before)
                 {
-                    free.put(at + length, end - at - length);
+                    freeLengths[i] = at - start;
                 }
-                used.put(at, length);
+                else if (after)
+                {
+                    freeStarts[i] = at + length;
+                    freeLengths[i] = end - at - length;
+                }
+                else
+                {
+                    removeFree(i);
+                }
+                insertUsed(at, length);
                 freeBytes -= length;
                 return at;
             }
@@ -74,27 +95,40 @@ public final class SymmetricAllocator
      */
     public boolean free(final long offset)
     {
-        final Long length = used.remove(offset);
-        if (length == null)
+        final int used = Arrays.binarySearch(usedOffsets, 0, usedCount, offset);
+        if (used < 0)
         {
             return false;
         }
+        final long length = usedLengths[used];
+        System.arraycopy(usedOffsets, used + 1, usedOffsets, used, usedCount - used - 1);
+        System.arraycopy(usedLengths, used + 1, usedLengths, used, usedCount - used - 1);
+        usedCount--;
         freeBytes += length;
-        long start = offset;
-        long size = length;
-        final Map.Entry<Long, Long> before = free.floorEntry(offset);
-        if (before != null && before.getKey() + before.getValue() == offset)
+
+        // the first free range after the block, and whether the ranges either side touch it
+        final int found = Arrays.binarySearch(freeStarts, 0, freeCount, offset);
+        final int next = found >= 0 ? found : -found - 1;
+        final boolean joinsBefore = next > 0 && freeStarts[next - 1] + freeLengths[next - 1] == offset;
+        final boolean joinsAfter = next < freeCount && freeStarts[next] == offset + length;
+        if (joinsBefore && joinsAfter)
         {
-            start = before.getKey();
-            size += before.getValue();
-            free.remove(start);
+            freeLengths[next - 1] += length + freeLengths[next];
+            removeFree(next);
         }
-        final Long after = free.remove(offset + length);
-        if (after != null)
+        else if (joinsBefore)
         {
-            size += after;
+            freeLengths[next - 1] += length;
         }
-        free.put(start, size);
+        else if (joinsAfter)
+        {
+            freeStarts[next] = offset;
+            freeLengths[next] += length;
+        }
+        else
+        {
+            insertFree(next, offset, length);
+        }
         return true;
     }
 
@@ -114,16 +148,53 @@ public final class SymmetricAllocator
     public long largestFree()
     {
         long largest = 0;
-        for (final long length : free.values())
+        for (int i = 0; i < freeCount; i++)
         {
-            largest = Math.max(largest, length);
+            largest = Math.max(largest, freeLengths[i]);
         }
         return largest;
     }
 
     public int liveAllocations()
     {
-        return used.size();
+        return usedCount;
+    }
+
+    private void insertFree(final int at, final long start, final long length)
+    {
+        if (freeCount == freeStarts.length)
+        {
+            freeStarts = Arrays.copyOf(freeStarts, freeCount * 2);
+            freeLengths = Arrays.copyOf(freeLengths, freeCount * 2);
+        }
+        System.arraycopy(freeStarts, at, freeStarts, at + 1, freeCount - at);
+        System.arraycopy(freeLengths, at, freeLengths, at + 1, freeCount - at);
+        freeStarts[at] = start;
+        freeLengths[at] = length;
+        freeCount++;
+    }
+
+    private void removeFree(final int at)
+    {
+        System.arraycopy(freeStarts, at + 1, freeStarts, at, freeCount - at - 1);
+        System.arraycopy(freeLengths, at + 1, freeLengths, at, freeCount - at - 1);
+        freeCount--;
+    }
+
+    private void insertUsed(final long offset, final long length)
+    {
+        if (usedCount == usedOffsets.length)
+        {
+            usedOffsets = Arrays.copyOf(usedOffsets, usedCount * 2);
+            usedLengths = Arrays.copyOf(usedLengths, usedCount * 2);
+        }
+        final int found = Arrays.binarySearch(usedOffsets, 0, usedCount, offset);
+        final int at = -found - 1;
+        System.arraycopy(usedOffsets, at, usedOffsets, at + 1, usedCount - at);
+        System.arraycopy(usedLengths, at, usedLengths, at + 1, usedCount - at);
+        usedOffsets[at] = offset;
+        usedLengths[at] = length;
+        usedCount++;
     }
 
     private static long roundUp(final long value, final long alignment)

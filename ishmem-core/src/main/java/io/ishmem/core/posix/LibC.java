@@ -38,6 +38,7 @@ public final class LibC
     public static final int O_CLOEXEC = 0x80000;
     public static final int PR_SET_PTRACER = 0x59616d61;
     public static final long PR_SET_PTRACER_ANY = -1L;
+    public static final int PR_SET_TIMERSLACK = 29;
     public static final short POLLIN = 0x1;
 
     // x86_64 and aarch64 share these numbers (the "new" syscall table since 5.x)
@@ -289,6 +290,27 @@ public final class LibC
         {
             final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
             final int result = (int)PRCTL.invokeExact(state, PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0L, 0L, 0L);
+            return result < 0 ? (int)ERRNO.get(state, 0L) : 0;
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * Sets how late the kernel may wake the calling thread from a timed sleep, so it can batch wake-ups
+     * (50 us by default): a parked waiter then oversleeps by up to that much past its park period.
+     *
+     * @param slackNs the slack in nanoseconds, at least 1.
+     * @return 0, or the errno.
+     */
+    public static int setTimerSlack(final long slackNs)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
+            final int result = (int)PRCTL.invokeExact(state, PR_SET_TIMERSLACK, slackNs, 0L, 0L, 0L);
             return result < 0 ? (int)ERRNO.get(state, 0L) : 0;
         }
         catch (final Throwable t)

@@ -258,8 +258,6 @@ final class Bootstrap
     private void writeHeader(final MemorySegment mapping)
     {
         ControlBlock.writeHeader(mapping, identity.pe(), identity.nPes(), pid, maxTeams, identity.jobHash(), heapSize);
-        // a first heartbeat before anyone can look, so a slow starter is not taken for a dead one
-        ControlBlock.putHeartbeatMs(mapping, System.currentTimeMillis());
     }
 
     private JobMappings mappings(final Arena arena, final MemorySegment[] all, final int[] pidfds, final int[] pids,

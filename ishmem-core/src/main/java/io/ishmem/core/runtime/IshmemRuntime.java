@@ -55,7 +55,6 @@ public final class IshmemRuntime implements Ishmem
     private final JobLiveness liveness;
     private final TeamSync worldSync;
     private final TeamRegistry teams;
-    private final Heartbeat heartbeat;
     private final int launcherPidfd;
     private final Thread shutdownHook;
     private final OperationQueue queue;
@@ -84,8 +83,8 @@ public final class IshmemRuntime implements Ishmem
         this.ordering = new Ordering(shm);
         this.myBlock = mappings.controlBlocks[myPe];
         this.launcherPidfd = launcherPidfd;
-        this.liveness = new JobLiveness(myPe, mappings.controlBlocks, mappings.pidfds, mappings.pids,
-            settings.heartbeatTimeoutNs());
+        this.liveness = new JobLiveness(myPe, mappings.controlBlocks, mappings.pidfds, mappings.pids, launcherPidfd,
+            identity.launcherPid(), settings.stoppedTimeoutNs());
         final int[] world = new int[nPes];
         for (int pe = 0; pe < nPes; pe++)
         {
@@ -95,8 +94,6 @@ public final class IshmemRuntime implements Ishmem
             liveness);
         this.teams = new TeamRegistry(myPe, nPes, mappings.controlBlocks, maxTeams, worldSync, waitStrategy, liveness,
             () -> closed);
-        this.heartbeat = new Heartbeat(myPe, myBlock, settings.heartbeatIntervalNs(), launcherPidfd,
-            identity.launcherPid(), liveness);
         this.shutdownHook = Thread.ofPlatform().unstarted(this::onJvmShutdown);
         this.queue = new OperationQueue("ishmem-queue-pe" + myPe);
         this.rma = new Rma(heap, myPe);
@@ -127,7 +124,6 @@ public final class IshmemRuntime implements Ishmem
             throw ex;
         }
         final IshmemRuntime runtime = new IshmemRuntime(identity, mappings, settings, launcherPidfd);
-        runtime.heartbeat.start();
         Runtime.getRuntime().addShutdownHook(runtime.shutdownHook);
         ControlBlock.putState(runtime.myBlock, ControlBlock.STATE_RUNNING);
         try
@@ -141,6 +137,9 @@ public final class IshmemRuntime implements Ishmem
             throw ex;
         }
         settings.log(identity, mappings.sharing, env);
+        // the thread that starts ishmem is the one that waits, as a rule: its parks then end when asked, not
+        // up to the default 50 us later, which a peer waiting on this PE would pay at every barrier
+        LibC.setTimerSlack(1);
         if (runtime.deviceHeap != null && identity.pe() == 0)
         {
             LOG.info("device heap of {} per PE on {}", Bytes.describe(settings.deviceHeapSize()),
@@ -256,7 +255,6 @@ public final class IshmemRuntime implements Ishmem
         {
             ControlBlock.putState(myBlock, finalState);
         }
-        heartbeat.stop();
         closeDevice();
         try
         {
@@ -266,6 +264,7 @@ public final class IshmemRuntime implements Ishmem
         {
             // the JVM is already shutting down: the hook runs or ran, and the state is final either way
         }
+        liveness.close();
         mappings.close();
         LibC.closeQuietly(launcherPidfd);
         CoreProvider.closed(this);

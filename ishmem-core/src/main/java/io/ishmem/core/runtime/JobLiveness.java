@@ -2,37 +2,60 @@ package io.ishmem.core.runtime;
 
 import io.ishmem.PeFailureException;
 import io.ishmem.core.heap.ControlBlock;
-import io.ishmem.core.posix.LibC;
+import io.ishmem.core.posix.ProcessWatch;
 import io.ishmem.core.wait.Liveness;
 
 import java.lang.foreign.MemorySegment;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Watches every peer of the job for a waiting PE: its state word (FAILED when its JVM shut down
- * without closing; a CLOSED peer is done and no longer watched; an ABORTED one saw another fail and is named
- * only when no other cause shows), its heartbeat age, and, thoroughly, whether its process has exited (a pidfd polls
- * readable). The first failure seen is kept; the heartbeat thread reports a dead ishmemrun through
- * {@link #fail}, so that pidfd is polled in one place only.
+ * Watches every peer of the job for a waiting PE, with no thread of its own: what the kernel already
+ * knows is asked when a wait has gone idle, so a busy PE pays nothing and no periodic thread takes a
+ * scheduling slice from a PE that others wait for. A light probe reads the peers' state words (FAILED when
+ * a JVM shut down without closing; a CLOSED peer is done and no longer watched; an ABORTED one saw another
+ * fail and is named only when no other cause shows). A thorough probe also asks, in one {@code poll} over
+ * the pidfds, whether a peer or ishmemrun has exited, and at most every {@value #STOP_CHECK_MS} ms whether a
+ * peer's process is stopped (SIGSTOP, Ctrl-Z, a debugger); one stopped longer than
+ * {@code ISHMEM_STOPPED_TIMEOUT} is declared failed. The first failure seen is kept.
  */
 final class JobLiveness implements Liveness
 {
+    static final long STOP_CHECK_MS = 100;
+
     private final int myPe;
     private final MemorySegment[] controlBlocks;
-    private final int[] pidfds;
     private final int[] pids;
-    private final long heartbeatTimeoutMs;
+    private final int launcherPid;
+    private final long stoppedTimeoutNs;
+    // index nPes is ishmemrun, when the job has one
+    private final ProcessWatch watch;
+    private final long[] stoppedSinceNs;
+    private volatile long nextStopCheckNs;
     private volatile String failureText;
     private volatile int failedPe = -1;
 
+    /**
+     * @param pidfds       every PE's pidfd ({@code -1} for this PE).
+     * @param launcherPidfd ishmemrun's pidfd, or {@code -1} when the job was not started by it.
+     */
     JobLiveness(final int myPe, final MemorySegment[] controlBlocks, final int[] pidfds, final int[] pids,
-        final long heartbeatTimeoutNs)
+        final int launcherPidfd, final int launcherPid, final long stoppedTimeoutNs)
     {
         this.myPe = myPe;
         this.controlBlocks = controlBlocks;
-        this.pidfds = pidfds;
         this.pids = pids;
-        this.heartbeatTimeoutMs = TimeUnit.NANOSECONDS.toMillis(heartbeatTimeoutNs);
+        this.launcherPid = launcherPid;
+        this.stoppedTimeoutNs = stoppedTimeoutNs;
+        final int nPes = controlBlocks.length;
+        final int[] watchedFds = new int[nPes + 1];
+        final int[] watchedPids = new int[nPes + 1];
+        for (int pe = 0; pe < nPes; pe++)
+        {
+            watchedFds[pe] = pe == myPe ? -1 : pidfds[pe];
+            watchedPids[pe] = pe == myPe ? 0 : pids[pe];
+        }
+        watchedFds[nPes] = launcherPidfd;
+        this.watch = new ProcessWatch(watchedFds, watchedPids);
+        this.stoppedSinceNs = new long[nPes];
     }
 
     @Override
@@ -42,7 +65,6 @@ final class JobLiveness implements Liveness
         {
             return false;
         }
-        final long nowMs = System.currentTimeMillis();
         int aborted = -1;
         for (int pe = 0; pe < controlBlocks.length; pe++)
         {
@@ -50,44 +72,82 @@ final class JobLiveness implements Liveness
             {
                 continue;
             }
-            final MemorySegment block = controlBlocks[pe];
-            final long state = ControlBlock.state(block);
-            if (state == ControlBlock.STATE_CLOSED)
-            {
-                // a PE closes only after the close barrier, so it wrote everything a waiter can need from it;
-                // its heartbeat then stops and its process may exit, and neither is a failure
-                continue;
-            }
+            final long state = ControlBlock.state(controlBlocks[pe]);
             if (state == ControlBlock.STATE_ABORTED)
             {
                 // it gave up because another PE failed: name that one, if it can be seen, not this bystander
                 aborted = aborted < 0 ? pe : aborted;
-                continue;
             }
-            if (state == ControlBlock.STATE_FAILED)
+            else if (state == ControlBlock.STATE_FAILED)
             {
                 return fail(pe, "PE " + pe + " failed (its JVM shut down without closing ishmem)");
             }
-            final long ageMs = nowMs - ControlBlock.heartbeatMs(block);
-            if (ageMs > heartbeatTimeoutMs)
-            {
-                return fail(pe, "PE " + pe + " heartbeat age=" + ageMs + "ms > timeout=" + heartbeatTimeoutMs +
-                    "ms (ISHMEM_HEARTBEAT_TIMEOUT)");
-            }
-            if (thorough && LibC.hasExited(pidfds[pe]))
-            {
-                return fail(pe, "PE " + pe + " (pid " + pids[pe] + ") exited");
-            }
         }
-        if (thorough && aborted >= 0)
+        if (!thorough)
+        {
+            return true;
+        }
+        int exited;
+        while ((exited = watch.exited()) != ProcessWatch.NONE)
+        {
+            if (exited == controlBlocks.length)
+            {
+                return fail(-1, "ishmemrun (pid " + launcherPid + ") died");
+            }
+            if (ControlBlock.state(controlBlocks[exited]) != ControlBlock.STATE_CLOSED)
+            {
+                return fail(exited, "PE " + exited + " (pid " + pids[exited] + ") exited");
+            }
+            // a PE closes only after the close barrier, so it wrote everything a waiter can need from it; its
+            // process may then exit, and that is not a failure
+            watch.forget(exited);
+        }
+        if (!checkStopped())
+        {
+            return false;
+        }
+        if (aborted >= 0)
         {
             return fail(aborted, "PE " + aborted + " gave up after it saw another PE fail");
         }
         return true;
     }
 
+    private boolean checkStopped()
+    {
+        final long nowNs = System.nanoTime();
+        if (nowNs - nextStopCheckNs < 0)
+        {
+            return true;
+        }
+        nextStopCheckNs = nowNs + STOP_CHECK_MS * 1_000_000L;
+        for (int pe = 0; pe < controlBlocks.length; pe++)
+        {
+            if (pe == myPe || ControlBlock.state(controlBlocks[pe]) == ControlBlock.STATE_CLOSED)
+            {
+                continue;
+            }
+            if (!watch.stopped(pe))
+            {
+                stoppedSinceNs[pe] = 0;
+                continue;
+            }
+            if (stoppedSinceNs[pe] == 0)
+            {
+                stoppedSinceNs[pe] = nowNs;
+            }
+            else if (nowNs - stoppedSinceNs[pe] > stoppedTimeoutNs)
+            {
+                return fail(pe, "PE " + pe + " (pid " + pids[pe] + ") has been stopped for " +
+                    (nowNs - stoppedSinceNs[pe]) / 1_000_000L + " ms (SIGSTOP, Ctrl-Z or a debugger), longer than " +
+                    stoppedTimeoutNs / 1_000_000L + " ms (ISHMEM_STOPPED_TIMEOUT)");
+            }
+        }
+        return true;
+    }
+
     /**
-     * Marks the job failed from inside this PE, e.g. when the heartbeat thread sees the launcher die.
+     * Marks the job failed from inside this PE.
      */
     boolean fail(final int pe, final String text)
     {
@@ -111,5 +171,13 @@ final class JobLiveness implements Liveness
         final String text = failureText;
         return new PeFailureException(failedPe, (text != null ? text : "the job failed") + " while PE " + myPe +
             " waits in " + call);
+    }
+
+    /**
+     * Frees the kernel-query buffers; the pidfds stay with their owners.
+     */
+    void close()
+    {
+        watch.close();
     }
 }

@@ -12,8 +12,8 @@ import java.util.Map;
  * The settings a PE starts with, read from the environment and checked once before anything is mapped,
  * and the lines that report them once the PE is up.
  */
-record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, long heartbeatIntervalNs,
-    long heartbeatTimeoutNs, long deviceHeapSize)
+record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, long stoppedTimeoutNs,
+    long deviceHeapSize)
 {
     // under the runtime's name: these are the lines a user looks for when ishmem starts
     private static final Logger LOG = LoggerFactory.getLogger(IshmemRuntime.class);
@@ -38,19 +38,17 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
         final WaitStrategy waitStrategy = WaitStrategy.of(Config.WAIT_STRATEGY.raw(env),
             waitSpins(env, identity.nPes()), Config.WAIT_YIELDS.intValue(env, 0, Integer.MAX_VALUE),
             Config.WAIT_PARK_MIN.durationNs(env), Config.WAIT_PARK_MAX.durationNs(env));
-        final long heartbeatIntervalNs = Config.HEARTBEAT_INTERVAL.durationNs(env);
-        final long heartbeatTimeoutNs = Config.HEARTBEAT_TIMEOUT.durationNs(env);
-        if (heartbeatTimeoutNs < 2 * heartbeatIntervalNs)
+        final long stoppedTimeoutNs = Config.STOPPED_TIMEOUT.durationNs(env);
+        if (stoppedTimeoutNs < 2 * JobLiveness.STOP_CHECK_MS * 1_000_000L)
         {
-            throw new IshmemConfigException("ISHMEM_HEARTBEAT_TIMEOUT=" + Config.HEARTBEAT_TIMEOUT.raw(env) +
-                " must be at least twice ISHMEM_HEARTBEAT_INTERVAL=" + Config.HEARTBEAT_INTERVAL.raw(env));
+            throw new IshmemConfigException("ISHMEM_STOPPED_TIMEOUT=" + Config.STOPPED_TIMEOUT.raw(env) +
+                " must be at least " + 2 * JobLiveness.STOP_CHECK_MS + "ms (twice the period of the stopped-PE check)");
         }
         if (identity.pe() == 0)
         {
             warnUnknownVariables(env);
         }
-        return new StartSettings(heapSize, maxTeams, waitStrategy, heartbeatIntervalNs, heartbeatTimeoutNs,
-            deviceHeapSize);
+        return new StartSettings(heapSize, maxTeams, waitStrategy, stoppedTimeoutNs, deviceHeapSize);
     }
 
     private static int waitSpins(final Map<String, String> env, final int nPes)
@@ -67,7 +65,13 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
     {
         for (final String name : env.keySet())
         {
-            if (name.startsWith("ISHMEM_") && !Config.isKnown(name))
+            if (name.equals("ISHMEM_HEARTBEAT_INTERVAL") || name.equals("ISHMEM_HEARTBEAT_TIMEOUT"))
+            {
+                // the heartbeat thread is gone: peers are watched through their pidfds and /proc when a wait idles
+                LOG.warn("{} is no longer used: a PE that exits is seen through its pidfd, a stopped one after " +
+                    "ISHMEM_STOPPED_TIMEOUT (see docs/configuration.md)", name);
+            }
+            else if (name.startsWith("ISHMEM_") && !Config.isKnown(name))
             {
                 LOG.warn("unknown variable {} is ignored (see docs/configuration.md)", name);
             }

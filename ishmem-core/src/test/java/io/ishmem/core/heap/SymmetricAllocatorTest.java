@@ -75,6 +75,64 @@ class SymmetricAllocatorTest
         assertEquals(first, second);
     }
 
+    /**
+     * Against a model that knows nothing of ranges: a map of cache lines, where first fit is the lowest
+     * aligned offset whose lines are all free. Thousands of random calls, with many live blocks, so the
+     * arrays grow, and frees in any order, so every way of coalescing is taken.
+     */
+    @Test
+    void shouldAgreeWithALineMapModel()
+    {
+        final int lines = 2048;
+        final SymmetricAllocator allocator = new SymmetricAllocator(lines * 64L);
+        final boolean[] taken = new boolean[lines];
+        final java.util.Map<Long, Integer> lengths = new java.util.HashMap<>();
+        final List<Long> live = new ArrayList<>();
+        final Random random = new Random(7);
+        for (int i = 0; i < 20_000; i++)
+        {
+            if (!live.isEmpty() && random.nextInt(5) < 2)
+            {
+                final long offset = live.remove(random.nextInt(live.size()));
+                assertTrue(allocator.free(offset));
+                final int first = (int)(offset / 64);
+                java.util.Arrays.fill(taken, first, first + lengths.remove(offset), false);
+            }
+            else
+            {
+                final int bytes = random.nextInt(3) == 0 ? random.nextInt(40_000) : random.nextInt(700);
+                final long alignment = 1L << random.nextInt(13);
+                final int length = Math.max(1, (bytes + 63) / 64);
+                final int step = (int)Math.max(1, alignment / 64);
+                long expected = -1;
+                for (int at = 0; at + length <= lines && expected < 0; at += step)
+                {
+                    boolean fits = true;
+                    for (int line = at; line < at + length && fits; line++)
+                    {
+                        fits = !taken[line];
+                    }
+                    expected = fits ? at * 64L : -1;
+                }
+                final long offset = allocator.allocate(bytes, alignment);
+                assertEquals(expected, offset, "call " + i + ": allocate(" + bytes + ", " + alignment + ")");
+                if (offset >= 0)
+                {
+                    java.util.Arrays.fill(taken, (int)(offset / 64), (int)(offset / 64) + length, true);
+                    lengths.put(offset, length);
+                    live.add(offset);
+                }
+            }
+            long free = 0;
+            for (final boolean line : taken)
+            {
+                free += line ? 0 : 64;
+            }
+            assertEquals(free, allocator.freeBytes(), "free bytes after call " + i);
+            assertEquals(live.size(), allocator.liveAllocations());
+        }
+    }
+
     private static List<Long> replay(final SymmetricAllocator allocator, final long seed)
     {
         final Random random = new Random(seed);
