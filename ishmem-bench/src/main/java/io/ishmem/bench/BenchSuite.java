@@ -89,10 +89,12 @@ public final class BenchSuite implements Callable<Integer>
         "default ${DEFAULT-VALUE}")
     List<Integer> tailPes = List.of(2, 4, 8);
 
-    @Option(names = "--tail-rounds", description = "rounds per tails run, the first a warm-up; default ${DEFAULT-VALUE}")
+    @Option(names = "--tail-rounds", description = "rounds per tails run, the first a warm-up; " +
+        "default ${DEFAULT-VALUE}")
     int tailRounds = 3;
 
-    @Option(names = "--tail-scale", description = "multiplies the tails phase's calls per round; default ${DEFAULT-VALUE}")
+    @Option(names = "--tail-scale", description = "multiplies the tails phase's calls per round; " +
+        "default ${DEFAULT-VALUE}")
     double tailScale = 1.0;
 
     @Option(names = "--c-tail", description = "the anchors' compiled oshm_tail, run under oshrun before our tails jobs")

@@ -75,7 +75,8 @@ class BenchSuiteSmokeTest
         assertEquals("pes,op,variant,scope,rounds,statistic,median_us,min_us,max_us", csv[0]);
         // 5 ops x 2 variants x 2 scopes x 7 statistics
         assertEquals(1 + 5 * 2 * 2 * 7, csv.length);
-        assertTrue(Files.readString(out.resolve("raw.txt")).contains("tails/ours-bound/2 [1] tail p_wait_rtt round 1 pe 1"));
+        assertTrue(Files.readString(out.resolve("raw.txt"))
+            .contains("tails/ours-bound/2 [1] tail p_wait_rtt round 1 pe 1"));
         for (final String png : new String[] {"tail_barrier.png", "tail_malloc_free.png", "tail_team_split_destroy.png",
             "tail_putsig_rtt.png", "tail_p_wait_rtt.png"})
         {

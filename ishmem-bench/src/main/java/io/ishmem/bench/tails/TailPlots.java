@@ -42,8 +42,9 @@ final class TailPlots
         {
             final XYChart chart = new XYChartBuilder().width(1000).height(600)
                 .title(op.label() + ": per-call latency by percentile, PE 0 (median over rounds after the first)")
-                .xAxisTitle("percentile (from p90 to p99.99, one step per decade of 1 / (1 - p))").yAxisTitle("microseconds").build();
-            chart.getStyler().setYAxisLogarithmic(true)
+                .xAxisTitle("percentile (from p90 to p99.99, one step per decade of 1 / (1 - p))")
+                .yAxisTitle("microseconds").build();
+            chart.getStyler().setYAxisLogarithmic(true).setYAxisDecimalPattern("#,##0.###")
                 .setLegendPosition(Styler.LegendPosition.InsideNW).setMarkerSize(8);
             // with a custom formatter XChart ticks at the data's x values; on a log x axis it never ends, hence
             // the steps of a linear one

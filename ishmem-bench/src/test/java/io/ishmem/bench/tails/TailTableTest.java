@@ -33,7 +33,8 @@ class TailTableTest
         final String md = TailTable.markdown(summaries, TailTargets.check(summaries, List.of(2)), List.of("a note"));
 
         assertTrue(md.contains("a note"), md);
-        assertTrue(md.contains("| 2 | barrier_all | ours unbound, PE 0 | 2 | 0.250 | 1.00 | 2.00 | 30.0 | 0.500 |"), md);
+        assertTrue(md.contains("| 2 | barrier_all | ours unbound, PE 0 | 2 | 0.250 | 1.00 | 2.00 | 30.0 | 0.500 |"),
+            md);
         assertTrue(md.contains("| 2 | barrier_all | ours unbound, worst PE | 2 | 0.250 | 1.00 | 2.00 | 40.0 | 0.500 |"),
             md);
         assertTrue(md.contains("| 2 | barrier_all | OSHMEM, PE 0 | 2 |"), md);
