@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The whole benchmark suite in one command: builds ishmem-bench, compiles the C anchor programs when
-# ../shared/anchors is beside the checkout (so the C floor is measured in the same run), runs the
-# multi-PE bench tool (library beside the raw floor: table.md, results.csv, PNG plots) and then JMH.
-# Output: bench-results/<timestamp>/ (or $OUT). Extra arguments go to the bench tool (--rounds N, --quick).
-# SKIP_JMH=1 skips JMH. PUBLISH=1 copies the table, CSV, plots and JMH results into docs/performance/.
+# ../shared/anchors is beside the checkout (so the C floor is measured in the same run), and oshm_tail
+# with Open MPI's oshcc when it is installed (so OpenSHMEM's tails are measured in the same run), runs the
+# multi-PE bench tool (library beside the raw floor: table.md, results.csv, PNG plots; then the tails
+# phase: tails.md, tails.csv, tail_*.png) and then JMH.
+# Output: bench-results/<timestamp>/ (or $OUT). Extra arguments go to the bench tool (--rounds N, --quick,
+# --only suite|tails). SKIP_JMH=1 skips JMH. PUBLISH=1 copies the tables, CSVs, plots and JMH results into
+# docs/performance/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
@@ -17,6 +20,12 @@ if [ -f "$anchors/c/shm_pingpong.c" ] && command -v gcc >/dev/null 2>&1; then
   gcc -O2 -o "$out/memcpy_bw" "$anchors/c/memcpy_bw.c"
   args+=(--c-pingpong "$out/shm_pingpong" --c-memcpy "$out/memcpy_bw")
 fi
+if [ -f "$anchors/shmem/oshm_tail.c" ] && command -v oshcc >/dev/null 2>&1 && command -v oshrun >/dev/null 2>&1; then
+  oshcc -O2 -o "$out/oshm_tail" "$anchors/shmem/oshm_tail.c"
+  args+=(--c-tail "$out/oshm_tail")
+elif [ -f "$anchors/shmem/oshm_tail.c" ]; then
+  echo "bench: no oshcc/oshrun, so the tails' OSHMEM rows stay empty (apt-get install openmpi-bin libopenmpi-dev)"
+fi
 cp="ishmem-bench/target/classes:ishmem-bench/target/lib/*"
 "$JAVA_HOME/bin/java" -cp "$cp" io.ishmem.bench.BenchSuite --out "$out" "${args[@]}" "$@"
 if [ -z "${SKIP_JMH:-}" ]; then
@@ -25,7 +34,11 @@ if [ -z "${SKIP_JMH:-}" ]; then
 fi
 if [ -n "${PUBLISH:-}" ]; then
   mkdir -p docs/performance
-  cp "$out"/table.md "$out"/results.csv "$out"/*.png docs/performance/
+  # --only runs one phase, so copy what this run wrote
+  for f in table.md results.csv tails.md tails.csv; do
+    if [ -f "$out/$f" ]; then cp "$out/$f" docs/performance/; fi
+  done
+  cp "$out"/*.png docs/performance/
   [ -f "$out/jmh.txt" ] && sed -n '/^Benchmark/,/^$/p' "$out/jmh.txt" > docs/performance/jmh.txt
   echo "published to docs/performance/ (update the commentary in docs/performance.md)"
 fi

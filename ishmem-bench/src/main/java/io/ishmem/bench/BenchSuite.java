@@ -1,12 +1,16 @@
 package io.ishmem.bench;
 
+import io.ishmem.bench.tails.TailPhase;
 import io.ishmem.launcher.JavaExecutable;
 import io.ishmem.launcher.JobResult;
 import io.ishmem.launcher.JobSpec;
 import io.ishmem.launcher.Launcher;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +19,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.io.File;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,7 +31,9 @@ import java.util.concurrent.Callable;
  * Runs the whole bench suite as jobs of the launcher (2 pinned PEs for the pair suite, 2 to 8 PEs for
  * barriers, 8 PEs for the ring), optionally the C anchor programs interleaved round by round with the
  * pair job, and writes
- * {@code table.md}, {@code results.csv}, {@code raw.txt} and PNG plots into the output folder.
+ * {@code table.md}, {@code results.csv}, {@code raw.txt} and PNG plots into the output folder; then the
+ * tails phase ({@link TailPhase}: per-call latency distributions beside Open MPI's OpenSHMEM), which writes
+ * {@code tails.md}, {@code tails.csv} and its plots. {@code --only suite} or {@code --only tails} runs one.
  */
 @Command(name = "ishmem-bench", mixinStandardHelpOptions = true,
     description = "Measures ishmem4j beside the raw floor of each operation, in one run.")
@@ -73,6 +81,32 @@ public final class BenchSuite implements Callable<Integer>
     @Option(names = "--ring-pes", description = "PEs of the ring job; default ${DEFAULT-VALUE}")
     int ringPes = 8;
 
+    @Option(names = "--only", paramLabel = "PHASE", description = "run one phase only: suite (latency and " +
+        "bandwidth beside the floor) or tails (per-call distributions beside OpenSHMEM); default both")
+    String only;
+
+    @Option(names = "--tail-pes", split = ",", description = "PE counts of the tails phase, each >= 2; " +
+        "default ${DEFAULT-VALUE}")
+    List<Integer> tailPes = List.of(2, 4, 8);
+
+    @Option(names = "--tail-rounds", description = "rounds per tails run, the first a warm-up; " +
+        "default ${DEFAULT-VALUE}")
+    int tailRounds = 3;
+
+    @Option(names = "--tail-scale", description = "multiplies the tails phase's calls per round; " +
+        "default ${DEFAULT-VALUE}")
+    double tailScale = 1.0;
+
+    @Option(names = "--c-tail", description = "the anchors' compiled oshm_tail, run under oshrun before our tails jobs")
+    Path cTail;
+
+    @Option(names = "--tail-jvm-arg", paramLabel = "OPTION", description = "a JVM option added to the tails PEs' " +
+        "defaults (repeatable), for experiments; use --tail-jvm-arg=-X... for options starting with '-'")
+    List<String> tailJvmArgs = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
     public static void main(final String[] args)
     {
         System.exit(new CommandLine(new BenchSuite()).execute(args));
@@ -81,18 +115,108 @@ public final class BenchSuite implements Callable<Integer>
     @Override
     public Integer call() throws IOException, InterruptedException
     {
+        final boolean suite = only == null || only.equals("suite");
+        final boolean tails = only == null || only.equals("tails");
+        validate();
         if (quick)
         {
             rounds = 1;
             scale = 0.01;
+            tailRounds = 2;
+            tailScale = 0.01;
         }
         if (out == null)
         {
             out = Path.of("bench-results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         }
         Files.createDirectories(out);
-        final ResultSet results = new ResultSet();
         final List<String> raw = new ArrayList<>();
+        List<String> failures = List.of();
+        try
+        {
+            if (suite)
+            {
+                runSuite(raw);
+            }
+            if (tails)
+            {
+                failures = new TailPhase(new TailPhase.Settings(tailPes, tailRounds, tailScale, cTail, tailJvmArgs,
+                    Duration.ofMinutes(10))).run(out, raw);
+            }
+        }
+        finally
+        {
+            // what ran is kept even when a suite's job failed
+            Files.write(out.resolve("raw.txt"), raw, StandardCharsets.UTF_8);
+        }
+        System.out.println("written: " + out.toAbsolutePath());
+        failures.forEach(failure -> System.err.println("FAILED: " + failure));
+        return failures.isEmpty() ? 0 : 1;
+    }
+
+    private void validate()
+    {
+        if (only != null && !only.equals("suite") && !only.equals("tails"))
+        {
+            throw usage("Invalid value for option '--only': '" + only + "' is not one of suite, tails");
+        }
+        final HashSet<Integer> seen = new HashSet<>();
+        for (final int pes : tailPes)
+        {
+            if (pes < 2 || pes > JobSpec.MAX_NPES)
+            {
+                throw usage("Invalid value for option '--tail-pes': " + pes + " is not in [2, " + JobSpec.MAX_NPES +
+                    "] (the ping-pongs need a pair)");
+            }
+            if (!seen.add(pes))
+            {
+                throw usage("Invalid value for option '--tail-pes': " + pes + " is listed twice");
+            }
+        }
+        if (tailRounds < 2 || tailRounds > 1000)
+        {
+            throw usage("Invalid value for option '--tail-rounds': " + tailRounds + " is not in [2, 1000] " +
+                "(round 0 is the warm-up)");
+        }
+        if (!(tailScale > 0 && tailScale <= 100))
+        {
+            throw usage("Invalid value for option '--tail-scale': " + tailScale + " is not in (0, 100]");
+        }
+        if (cTail != null && !Files.isExecutable(cTail))
+        {
+            throw usage("Invalid value for option '--c-tail': " + cTail + " is not an executable file");
+        }
+        if (cTail != null && !onPath("oshrun"))
+        {
+            throw usage("Invalid value for option '--c-tail': oshrun is not on PATH to run " + cTail +
+                " (apt-get install openmpi-bin libopenmpi-dev)");
+        }
+    }
+
+    private static boolean onPath(final String program)
+    {
+        final String path = System.getenv("PATH");
+        if (path != null)
+        {
+            for (final String dir : path.split(File.pathSeparator))
+            {
+                if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program)))
+                {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private ParameterException usage(final String message)
+    {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    private void runSuite(final List<String> raw) throws IOException, InterruptedException
+    {
+        final ResultSet results = new ResultSet();
         final int cpus = Runtime.getRuntime().availableProcessors();
 
         if (cPingpong != null || cMemcpy != null)
@@ -116,14 +240,11 @@ public final class BenchSuite implements Callable<Integer>
         runJob("ring", ringPes, ringPes <= cpus, rounds, 1, results, raw);
 
         final List<ResultSet.Row> rows = results.rows(TARGETS);
-        Files.write(out.resolve("raw.txt"), raw, StandardCharsets.UTF_8);
         Files.writeString(out.resolve("results.csv"), csv(rows), StandardCharsets.UTF_8);
         final String table = table(rows, cpus);
         Files.writeString(out.resolve("table.md"), table, StandardCharsets.UTF_8);
         Plots.write(rows, out);
         System.out.println(table);
-        System.out.println("written: " + out.toAbsolutePath());
-        return 0;
     }
 
     private void runJob(final String suite, final int pes, final boolean pin, final int jobRounds,

@@ -6,21 +6,27 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A smoke run of the bench tool (seconds), so it cannot rot: every suite runs and every output is written. */
 class BenchSuiteSmokeTest
 {
+    private static final String[] TAIL_OPS = {"barrier_all", "malloc(64) + free", "team split (all PEs) + destroy",
+        "put-with-signal 8 B SET, round trip", "p + waitUntil, round trip"};
+
     @Test
     @Timeout(300)
     void shouldRunEverySuiteAndWriteTheTableCsvAndPlots(@TempDir final Path out) throws IOException
     {
-        final int exit = new CommandLine(new BenchSuite()).execute("--quick", "--pes", "4", "--ring-pes", "4",
-            "--out", out.toString());
+        final int exit = new CommandLine(new BenchSuite()).execute("--quick", "--only", "suite", "--pes", "4",
+            "--ring-pes", "4", "--out", out.toString());
         assertEquals(0, exit);
         final String table = Files.readString(out.resolve("table.md"));
         for (final String op : new String[] {"p_wait_oneway", "putsig_set_read_oneway", "putsig_add_read_oneway",
@@ -35,5 +41,70 @@ class BenchSuiteSmokeTest
         {
             assertTrue(Files.size(out.resolve(png)) > 1000, png);
         }
+        assertFalse(Files.exists(out.resolve("tails.md")), "--only suite ran the tails phase");
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldRunTheTailsPhaseAloneAndWriteEveryRow(@TempDir final Path out) throws IOException
+    {
+        final int exit = new CommandLine(new BenchSuite()).execute("--quick", "--only", "tails", "--tail-pes", "2",
+            "--out", out.toString());
+        assertEquals(0, exit);
+        final String md = Files.readString(out.resolve("tails.md"));
+        for (final String op : TAIL_OPS)
+        {
+            for (final String variant : new String[] {"ours unbound, PE 0", "ours unbound, worst PE",
+                "ours bound, PE 0", "ours bound, worst PE"})
+            {
+                // quick: 2 rounds, so every row covers the one round after the warm-up
+                assertTrue(md.contains("| 2 | " + op + " | " + variant + " | 1 | "), op + ", " + variant + "\n" + md);
+            }
+        }
+        assertFalse(md.contains("OSHMEM, PE 0"), md);
+        for (final String variant : new String[] {"ours unbound", "ours bound"})
+        {
+            assertTrue(md.contains("| 2 | barrier_all | mean <= 1.2x OSHMEM mean | " + variant + " | "), md);
+            assertTrue(md.contains("| 2 | malloc(64) + free | p99.9 <= OSHMEM p99.9 | " + variant + " | "), md);
+            assertTrue(md.contains("| 2 | barrier_all | max <= 1000 us in every round after the first, any PE | " +
+                variant + " | "), md);
+        }
+        assertEquals(8, md.split("\\| no reference \\|", -1).length - 1, "mean and p99.9 goals without OSHMEM\n" + md);
+
+        final String[] csv = Files.readString(out.resolve("tails.csv")).split("\n");
+        assertEquals("pes,op,variant,scope,rounds,statistic,median_us,min_us,max_us", csv[0]);
+        // 5 ops x 2 variants x 2 scopes x 7 statistics
+        assertEquals(1 + 5 * 2 * 2 * 7, csv.length);
+        assertTrue(Files.readString(out.resolve("raw.txt"))
+            .contains("tails/ours-bound/2 [1] tail p_wait_rtt round 1 pe 1"));
+        for (final String png : new String[] {"tail_barrier.png", "tail_malloc_free.png", "tail_team_split_destroy.png",
+            "tail_putsig_rtt.png", "tail_p_wait_rtt.png"})
+        {
+            assertTrue(Files.size(out.resolve(png)) > 1000, png);
+        }
+        assertFalse(Files.exists(out.resolve("table.md")), "--only tails ran the suite");
+    }
+
+    @Test
+    void shouldRejectBadTailOptionsNamingTheOptionAndItsRange(@TempDir final Path out)
+    {
+        assertUsageError("Invalid value for option '--tail-pes': 1 is not in [2, 4096]", "--tail-pes", "2,1");
+        assertUsageError("Invalid value for option '--tail-pes': 4 is listed twice", "--tail-pes", "4,4");
+        assertUsageError("Invalid value for option '--tail-rounds': 1 is not in [2, 1000]", "--tail-rounds", "1");
+        assertUsageError("Invalid value for option '--tail-scale': 0.0 is not in (0, 100]", "--tail-scale", "0");
+        assertUsageError("Invalid value for option '--only': 'tail' is not one of suite, tails", "--only", "tail");
+        assertUsageError("Invalid value for option '--c-tail': " + out.resolve("none") + " is not an executable file",
+            "--c-tail", out.resolve("none").toString());
+        assertFalse(Files.exists(out.resolve("none")));
+    }
+
+    private static void assertUsageError(final String message, final String... args)
+    {
+        final StringWriter err = new StringWriter();
+        final CommandLine commandLine = new CommandLine(new BenchSuite());
+        commandLine.setErr(new PrintWriter(err, true));
+        final int exit = commandLine.execute(args);
+        assertEquals(CommandLine.ExitCode.USAGE, exit, err.toString());
+        assertTrue(err.toString().contains(message), err.toString());
     }
 }
