@@ -45,6 +45,21 @@ final class CpuSet
     }
 
     /**
+     * @return the allowed CPUs, or {@code null} where the kernel does not say.
+     */
+    static int[] allowedOrNull()
+    {
+        try
+        {
+            return allowed();
+        }
+        catch (final LaunchException ex)
+        {
+            return null;
+        }
+    }
+
+    /**
      * @param list a kernel CPU list such as {@code 0-3,8,10-11}.
      * @return its CPUs in the order given.
      * @throws IllegalArgumentException if it is not such a list.

@@ -64,6 +64,7 @@ final class Job
 
     private void startAll(final Path workingDirectory)
     {
+        final int[] allowed = CpuSet.allowedOrNull();
         final int[] cpus = spec.bindTo() == CpuBinding.CORE ? CpuSet.allowed() : null;
         if (cpus != null)
         {
@@ -81,6 +82,10 @@ final class Job
             environment.put(JobEnvironment.PE, Integer.toString(pe));
             environment.put(JobEnvironment.NPES, Integer.toString(spec.npes()));
             environment.put(JobEnvironment.LAUNCHER_PID, Long.toString(ProcessHandle.current().pid()));
+            if (allowed != null && !spec.env().containsKey(JobEnvironment.JOB_CPUS))
+            {
+                environment.put(JobEnvironment.JOB_CPUS, Integer.toString(allowed.length));
+            }
 
             final PeProcess process;
             try

@@ -29,6 +29,12 @@ public final class JobEnvironment
     public static final String LAUNCHER_PID = "ISHMEM_LAUNCHER_PID";
 
     /**
+     * Variable holding how many CPUs the launcher may use, which its PEs share: a PE bound to one CPU cannot
+     * tell from its own affinity whether its peers have CPUs of their own.
+     */
+    public static final String JOB_CPUS = "ISHMEM_JOB_CPUS";
+
+    /**
      * Length of a job id in hex characters.
      */
     public static final int JOB_ID_LENGTH = 16;

@@ -140,6 +140,15 @@ public final class IshmemRuntime implements Ishmem
         // the thread that starts ishmem is the one that waits, as a rule: its parks then end when asked, not
         // up to the default 50 us later, which a peer waiting on this PE would pay at every barrier
         LibC.setTimerSlack(1);
+        try
+        {
+            Warmup.run(runtime, settings.warmupCalls());
+        }
+        catch (final RuntimeException ex)
+        {
+            runtime.release(ControlBlock.STATE_FAILED);
+            throw ex;
+        }
         if (runtime.deviceHeap != null && identity.pe() == 0)
         {
             LOG.info("device heap of {} per PE on {}", Bytes.describe(settings.deviceHeapSize()),

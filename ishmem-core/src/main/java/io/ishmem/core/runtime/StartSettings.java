@@ -13,7 +13,7 @@ import java.util.Map;
  * and the lines that report them once the PE is up.
  */
 record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, long stoppedTimeoutNs,
-    long deviceHeapSize)
+    long deviceHeapSize, int warmupCalls)
 {
     // under the runtime's name: these are the lines a user looks for when ishmem starts
     private static final Logger LOG = LoggerFactory.getLogger(IshmemRuntime.class);
@@ -36,7 +36,7 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
         }
         final int maxTeams = Config.MAX_TEAMS.intValue(env, 3, 1 << 20);
         final WaitStrategy waitStrategy = WaitStrategy.of(Config.WAIT_STRATEGY.raw(env),
-            waitSpins(env, identity.nPes()), Config.WAIT_YIELDS.intValue(env, 0, Integer.MAX_VALUE),
+            waitSpins(env, identity.nPes()), waitYields(env, identity.nPes()),
             Config.WAIT_PARK_MIN.durationNs(env), Config.WAIT_PARK_MAX.durationNs(env));
         final long stoppedTimeoutNs = Config.STOPPED_TIMEOUT.durationNs(env);
         if (stoppedTimeoutNs < 2 * JobLiveness.STOP_CHECK_MS * 1_000_000L)
@@ -48,7 +48,19 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
         {
             warnUnknownVariables(env);
         }
-        return new StartSettings(heapSize, maxTeams, waitStrategy, stoppedTimeoutNs, deviceHeapSize);
+        return new StartSettings(heapSize, maxTeams, waitStrategy, stoppedTimeoutNs, deviceHeapSize,
+            warmupCalls(env, identity.nPes()));
+    }
+
+    /**
+     * @return the CPUs the job's PEs share: ishmemrun's own CPU set, else this PE's.
+     */
+    static int jobCpus(final Map<String, String> env)
+    {
+        // a PE bound to one CPU (ishmemrun --bind-to core, mpirun --bind-to core) sees 1 here, and would take
+        // its job for oversubscribed; ishmemrun says how many CPUs the whole job has
+        return Config.JOB_CPUS.raw(env).isEmpty() ? Runtime.getRuntime().availableProcessors() :
+            Config.JOB_CPUS.intValue(env, 1, Integer.MAX_VALUE);
     }
 
     private static int waitSpins(final Map<String, String> env, final int nPes)
@@ -56,9 +68,35 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
         if (Config.WAIT_SPINS.raw(env).equals("auto"))
         {
             // a spinning waiter on an oversubscribed host holds the core the PE it waits for needs
-            return nPes > Runtime.getRuntime().availableProcessors() ? 20 : 10_000;
+            return nPes > jobCpus(env) ? 20 : 10_000;
         }
         return Config.WAIT_SPINS.intValue(env, 0, Integer.MAX_VALUE);
+    }
+
+    private static int waitYields(final Map<String, String> env, final int nPes)
+    {
+        if (Config.WAIT_YIELDS.raw(env).equals("auto"))
+        {
+            // with a core per PE a yield returns at once unless a thread of this JVM (JIT, GC) wants the core,
+            // so the waiter still sees its partner within a microsecond; a park would sleep through the
+            // partner's arrival, and the doubling park periods turn a 50 us hiccup of the partner into half a
+            // millisecond at this PE. Oversubscribed, the partner needs this core: park soon.
+            return nPes > jobCpus(env) ? 1_000 : 100_000;
+        }
+        return Config.WAIT_YIELDS.intValue(env, 0, Integer.MAX_VALUE);
+    }
+
+    private static int warmupCalls(final Map<String, String> env, final int nPes)
+    {
+        return switch (Config.WARMUP.raw(env))
+        {
+            // with a core per PE the warm-up's barriers take well under a microsecond each
+            case "auto" -> nPes > jobCpus(env) ? 0 : Warmup.CALLS;
+            case "on" -> Warmup.CALLS;
+            case "off" -> 0;
+            default -> throw new IshmemConfigException("ISHMEM_WARMUP=" + Config.WARMUP.raw(env) +
+                " is not one of auto, on, off");
+        };
     }
 
     private static void warnUnknownVariables(final Map<String, String> env)

@@ -1,0 +1,57 @@
+package io.ishmem.core.runtime;
+
+import io.ishmem.IshmemConfigException;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The auto settings that depend on whether a job has a CPU per PE, and the checks of the tail settings. */
+class StartSettingsTest
+{
+    private static StartSettings read(final int nPes, final String... pairs)
+    {
+        final Map<String, String> env = new HashMap<>();
+        for (int i = 0; i < pairs.length; i += 2)
+        {
+            env.put(pairs[i], pairs[i + 1]);
+        }
+        return StartSettings.read(env, new JobIdentity(0, nPes, "test", "test", -1));
+    }
+
+    @Test
+    void shouldWarmUpOnlyWhenEveryPeHasACpu()
+    {
+        assertEquals(Warmup.CALLS, read(4, "ISHMEM_JOB_CPUS", "4").warmupCalls());
+        assertEquals(0, read(5, "ISHMEM_JOB_CPUS", "4").warmupCalls());
+        assertEquals(Warmup.CALLS, read(8, "ISHMEM_JOB_CPUS", "4", "ISHMEM_WARMUP", "on").warmupCalls());
+        assertEquals(0, read(2, "ISHMEM_JOB_CPUS", "4", "ISHMEM_WARMUP", "off").warmupCalls());
+    }
+
+    @Test
+    void shouldTakeTheJobsCpusFromIshmemrunNotFromThisPesAffinity()
+    {
+        // a PE bound to one CPU sees one available processor; ishmemrun says the job has 16
+        assertEquals(16, StartSettings.jobCpus(Map.of("ISHMEM_JOB_CPUS", "16")));
+        assertEquals(Runtime.getRuntime().availableProcessors(), StartSettings.jobCpus(Map.of()));
+    }
+
+    @Test
+    void shouldRejectBadTailSettingsNamingTheVariableAndTheValidValues()
+    {
+        final IshmemConfigException warmup = assertThrows(IshmemConfigException.class,
+            () -> read(2, "ISHMEM_WARMUP", "maybe"));
+        assertEquals("ISHMEM_WARMUP=maybe is not one of auto, on, off", warmup.getMessage());
+        final IshmemConfigException cpus = assertThrows(IshmemConfigException.class,
+            () -> read(2, "ISHMEM_JOB_CPUS", "0"));
+        assertTrue(cpus.getMessage().contains("ISHMEM_JOB_CPUS"), cpus.getMessage());
+        final IshmemConfigException stopped = assertThrows(IshmemConfigException.class,
+            () -> read(2, "ISHMEM_STOPPED_TIMEOUT", "50ms"));
+        assertEquals("ISHMEM_STOPPED_TIMEOUT=50ms must be at least 200ms (twice the period of the stopped-PE check)",
+            stopped.getMessage());
+    }
+}
