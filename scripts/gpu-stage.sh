@@ -42,12 +42,16 @@ main_jar=$(ls ishmem-core/target/ishmem-core-*.jar | grep -v -e '-sources' -e '-
 cp "$main_jar" .gpu/lib/
 names+=("$(basename "$main_jar")")
 
+# the GPU bench (io.ishmem.bench.gpu.GpuBench) and the tails phase of the bench tool (HdrHistogram); their
+# plots are drawn back here (GpuReport, TailReport), so XChart stays behind
+bench_jar=$(ls ishmem-bench/target/ishmem-bench-*.jar | grep -v -e '-sources' -e '-javadoc' -e '-tests' | head -n 1)
+for jar in "$bench_jar" ishmem-bench/target/lib/HdrHistogram-*.jar; do
+  cp "$jar" .gpu/lib/
+  names+=("$(basename "$jar")")
+done
+
 # the dependencies in Maven's order, reactor jars (ishmem-api, ishmem-junit...) and repository jars alike
 # (a here-string: the file has no final newline, on which a plain read would fail)
-# the GPU bench (io.ishmem.bench.gpu.GpuBench); its plots are drawn back here, so XChart stays behind
-bench_jar=$(ls ishmem-bench/target/ishmem-bench-*.jar | grep -v -e '-sources' -e '-javadoc' -e '-tests' | head -n 1)
-cp "$bench_jar" .gpu/lib/
-names+=("$(basename "$bench_jar")")
 
 IFS=: read -r -a deps <<< "$(< ishmem-core/target/test-classpath.txt)"
 for dep in "${deps[@]}"; do
