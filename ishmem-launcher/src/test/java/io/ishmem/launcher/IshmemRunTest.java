@@ -132,6 +132,62 @@ class IshmemRunTest
         assertTrue(text(err).startsWith("ishmemrun: Invalid value for option '--timeout': "), text(err));
     }
 
+    @Test
+    @Timeout(10)
+    void shouldBindEachPeToOneCpuOfTheLaunchersSetInTurn()
+    {
+        final int[] allowed = CpuSet.allowed();
+        final int status = run("-n", "3", "--bind-to", "core", "--", "bash", "-c",
+            "echo \"$ISHMEM_PE $(grep Cpus_allowed_list /proc/self/status | cut -f2) $ISHMEM_JOB_CPUS\"");
+
+        assertEquals(0, status, text(err));
+        final List<String> expected = new java.util.ArrayList<>();
+        for (int pe = 0; pe < 3; pe++)
+        {
+            // PE k on the k-th allowed CPU, round robin when there are fewer CPUs than PEs
+            expected.add(pe + " " + allowed[pe % allowed.length] + " " + allowed.length);
+        }
+        assertEquals(expected, sortedLines(out));
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldLeavePesUnboundByDefaultAndTellThemTheJobsCpus() throws java.io.IOException
+    {
+        final String mine = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status")).stream()
+            .filter(line -> line.startsWith("Cpus_allowed_list:")).findFirst().orElseThrow().split("\\s+")[1];
+        final int status = run("-n", "2", "--", "bash", "-c",
+            "echo \"$(grep Cpus_allowed_list /proc/self/status | cut -f2) $ISHMEM_JOB_CPUS\"");
+
+        assertEquals(0, status, text(err));
+        final String expected = mine + " " + CpuSet.allowed().length;
+        assertEquals(List.of(expected, expected), sortedLines(out));
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldRejectAnUnknownBinding()
+    {
+        final int status = run("-n", "2", "--bind-to", "socket", "--", "true");
+
+        assertEquals(2, status);
+        assertTrue(text(err).contains("Invalid value for option '--bind-to': 'socket' is not one of core, none"),
+            text(err));
+    }
+
+    @Test
+    void shouldParseKernelCpuLists()
+    {
+        assertEquals(List.of(0, 1, 2, 3, 8, 10, 11), Arrays.stream(CpuSet.parse("0-3,8,10-11")).boxed().toList());
+        assertEquals(List.of(5), Arrays.stream(CpuSet.parse("5")).boxed().toList());
+        final IllegalArgumentException empty = org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> CpuSet.parse(""));
+        assertEquals("'' names no CPU", empty.getMessage());
+        final IllegalArgumentException backwards = org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> CpuSet.parse("4-2"));
+        assertEquals("'4-2' is not a CPU range", backwards.getMessage());
+    }
+
     private int run(final String... args)
     {
         return IshmemRun.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
