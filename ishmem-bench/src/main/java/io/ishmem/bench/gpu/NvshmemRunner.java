@@ -1,13 +1,13 @@
 package io.ishmem.bench.gpu;
 
+import io.ishmem.bench.LoggedProcess;
+
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the NVSHMEM comparison script once and reads its figures. The output goes to a log file in the
@@ -47,17 +47,8 @@ final class NvshmemRunner
         final List<String> command = Files.isExecutable(script) ? List.of(script.toString()) :
             List.of("bash", script.toString());
         System.out.println("running NVSHMEM (" + label + "): " + String.join(" ", command) + " > " + log);
-        final Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-            .start();
-        final boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        if (!finished)
-        {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-            process.waitFor();
-        }
-        final List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
-        lines.forEach(line -> System.out.println("[nvshmem " + label + "] " + line));
-        return new Run(label, lines, NvshmemOutput.parse(lines), finished ? process.exitValue() : -1, !finished);
+        final LoggedProcess run = LoggedProcess.run(command, log, timeout);
+        run.lines().forEach(line -> System.out.println("[nvshmem " + label + "] " + line));
+        return new Run(label, run.lines(), NvshmemOutput.parse(run.lines()), run.exitCode(), run.timedOut());
     }
 }

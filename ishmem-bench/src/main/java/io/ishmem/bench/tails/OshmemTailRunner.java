@@ -1,13 +1,13 @@
 package io.ishmem.bench.tails;
 
+import io.ishmem.bench.LoggedProcess;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the anchors' compiled {@code oshm_tail} under Open MPI's {@code oshrun}. The output goes to a log
@@ -73,16 +73,7 @@ final class OshmemTailRunner
     Run run(final int pes, final Path log) throws IOException, InterruptedException
     {
         final List<String> command = command(binary, Integer.toString(pes));
-        final Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
-            .start();
-        final boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        if (!finished)
-        {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
-            process.waitFor();
-        }
-        final List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
-        return new Run(command, lines, finished ? process.exitValue() : -1, !finished);
+        final LoggedProcess run = LoggedProcess.run(command, log, timeout);
+        return new Run(command, run.lines(), run.exitCode(), run.timedOut());
     }
 }
