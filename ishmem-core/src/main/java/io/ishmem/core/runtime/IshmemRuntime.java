@@ -200,6 +200,7 @@ public final class IshmemRuntime implements Ishmem
     @Override
     public long symmetricHeapSize()
     {
+        checkOpen("symmetricHeapSize");
         return heap.heapSize();
     }
 
@@ -489,12 +490,15 @@ public final class IshmemRuntime implements Ishmem
     @Override
     public void quiet()
     {
+        // one volatile load, as every data call pays through its segment's liveness check
+        checkOpen("quiet");
         ordering.quiet();
     }
 
     @Override
     public void fence()
     {
+        checkOpen("fence");
         ordering.fence();
     }
 
