@@ -128,7 +128,13 @@ public final class IshmemRun implements Callable<Integer>
     {
         try
         {
-            return Launcher.run(jobSpec(), new ConsoleOutput(out, err, prefix)).exitCode();
+            final JobResult result = Launcher.run(jobSpec(), new ConsoleOutput(out, err, prefix));
+            // a timeout has said its own line already, as the job was stopped
+            if (!result.succeeded() && !result.timedOut())
+            {
+                err.println("ishmemrun: " + result.describe());
+            }
+            return result.exitCode();
         }
         catch (final LaunchException ex)
         {

@@ -78,6 +78,71 @@ public record JobResult(
         return outputs.get(checkPe(pe));
     }
 
+    /**
+     * What ended the job, in one line, as {@code mpirun} says which rank ended a job and how.
+     *
+     * @return e.g. {@code PE 1 of 4 ended the job: killed by signal 9 (SIGKILL); the other PEs were then
+     *         stopped}, or {@code every PE exited 0}.
+     */
+    public String describe()
+    {
+        if (timedOut)
+        {
+            return "job " + jobId + " ran past its timeout; every PE was stopped";
+        }
+        if (firstFailedPe < 0)
+        {
+            return exitCode == 0 ? "every PE exited 0" : "job " + jobId + " ended with exit status " + exitCode;
+        }
+        final StringBuilder line = new StringBuilder("PE ").append(firstFailedPe).append(" of ").append(npes())
+            .append(" ended the job: ").append(how(exitCodes.get(firstFailedPe)));
+        int others = 0;
+        for (int pe = 0; pe < npes(); pe++)
+        {
+            others += pe != firstFailedPe && exitCodes.get(pe) != 0 ? 1 : 0;
+        }
+        if (others > 0)
+        {
+            line.append("; ").append(others).append(others == 1 ? " other PE" : " other PEs")
+                .append(" then ended with a non-zero status or were stopped");
+        }
+        return line.toString();
+    }
+
+    private static String how(final int status)
+    {
+        if (status < 0)
+        {
+            return "it could not be ended, even by SIGKILL";
+        }
+        // Java reports a process ended by signal N as 128 + N, as shells do
+        if (status > 128 && status < 128 + 65)
+        {
+            final int signal = status - 128;
+            return "killed by signal " + signal + signalName(signal);
+        }
+        return "exit status " + status;
+    }
+
+    private static String signalName(final int signal)
+    {
+        return switch (signal)
+        {
+            case 1 -> " (SIGHUP)";
+            case 2 -> " (SIGINT)";
+            case 3 -> " (SIGQUIT)";
+            case 4 -> " (SIGILL)";
+            case 6 -> " (SIGABRT)";
+            case 7 -> " (SIGBUS)";
+            case 8 -> " (SIGFPE)";
+            case 9 -> " (SIGKILL)";
+            case 11 -> " (SIGSEGV)";
+            case 13 -> " (SIGPIPE)";
+            case 15 -> " (SIGTERM)";
+            default -> "";
+        };
+    }
+
     private int checkPe(final int pe)
     {
         if (pe < 0 || pe >= npes())

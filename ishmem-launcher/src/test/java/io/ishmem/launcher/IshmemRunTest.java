@@ -176,6 +176,26 @@ class IshmemRunTest
     }
 
     @Test
+    @Timeout(20)
+    void shouldSayWhichPeEndedTheJobAndHow()
+    {
+        final int killed = run("-n", "3", "--grace", "1", "--", "bash", "-c",
+            "if [ \"$ISHMEM_PE\" = 1 ]; then kill -9 $$; fi; sleep 30");
+        assertEquals(137, killed);
+        assertTrue(text(err).contains("ishmemrun: PE 1 of 3 ended the job: killed by signal 9 (SIGKILL); " +
+            "2 other PEs then ended with a non-zero status or were stopped"), text(err));
+
+        err.reset();
+        final int failed = run("-n", "2", "--", "bash", "-c", "exit $((ISHMEM_PE == 0 ? 3 : 0))");
+        assertEquals(3, failed);
+        assertTrue(text(err).contains("ishmemrun: PE 0 of 2 ended the job: exit status 3"), text(err));
+
+        err.reset();
+        assertEquals(0, run("-n", "2", "--", "true"));
+        assertEquals("", text(err));
+    }
+
+    @Test
     void shouldParseKernelCpuLists()
     {
         assertEquals(List.of(0, 1, 2, 3, 8, 10, 11), Arrays.stream(CpuSet.parse("0-3,8,10-11")).boxed().toList());
