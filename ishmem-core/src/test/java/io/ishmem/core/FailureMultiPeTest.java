@@ -82,6 +82,39 @@ class FailureMultiPeTest
         expectFailure(shmem::barrierAll);
     }
 
+    /**
+     * PE 1 stops itself; PE 0 names it, then lets it run again and stays around: the resumed PE must name
+     * itself as the one declared failed, not blame PE 0 for giving up.
+     */
+    static void stoppedThenResumed(final Ishmem shmem) throws Exception
+    {
+        if (shmem.myPe() == 1)
+        {
+            new ProcessBuilder("kill", "-STOP", Long.toString(ProcessHandle.current().pid())).start().waitFor();
+            // PE 0 had arrived at the first barrier before it gave up, so that one completes; the next cannot
+            expectFailure(() ->
+            {
+                shmem.barrierAll();
+                shmem.barrierAll();
+            });
+            return;
+        }
+        try
+        {
+            shmem.barrierAll();
+            System.out.println("NO FAILURE");
+        }
+        catch (final PeFailureException ex)
+        {
+            final String text = ex.getMessage();
+            final String pid = text.substring(text.indexOf("(pid ") + 5, text.indexOf(')', text.indexOf("(pid ")));
+            new ProcessBuilder("kill", "-CONT", pid).start().waitFor();
+            // alive, so PE 1 sees this PE's state word before any exit
+            Thread.sleep(3_000);
+            Runtime.getRuntime().halt(7);
+        }
+    }
+
     private static void expectFailure(final Runnable wait)
     {
         final long startNs = System.nanoTime();
@@ -164,6 +197,19 @@ class FailureMultiPeTest
         // the launcher ends the stopped PE: SIGTERM stays pending on a stopped process, SIGKILL does not
         assertEquals(137, result.exitCode(1), "exit of the stopped PE");
         assertNothingLeft(result.jobId());
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldTellAResumedPeThatItWasTheOneDeclaredFailed()
+    {
+        final JobResult result = MultiPeJob.of(FailureMultiPeTest.class, "stoppedThenResumed").pes(2)
+            .env("ISHMEM_STOPPED_TIMEOUT", "1s").grace(Duration.ofSeconds(10)).run();
+        final String seen = result.output(1).stream().filter(line -> line.startsWith(SEEN)).findFirst()
+            .orElseThrow(() -> new AssertionError("PE 1 saw no failure: " + result.output(1)));
+        assertTrue(seen.contains("PE 0 declared this PE (1) failed") && seen.contains("barrierAll"), seen);
+        assertEquals(7, result.exitCode(0));
+        assertEquals(7, result.exitCode(1));
     }
 
     @Test

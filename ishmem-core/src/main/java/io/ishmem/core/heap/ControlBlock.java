@@ -22,7 +22,7 @@ import java.lang.invoke.VarHandle;
  *  +---------------------------------------------------------------+
  *  |                  Job id hash  |  Symmetric heap size          |
  *  +---------------------------------------------------------------+  128 (two cache lines)
- *  |  State (owner, release)       |  (unused)                     |
+ *  |  State (owner, release)       |  Blamed PE + 1 (owner)        |
  *  +---------------------------------------------------------------+  256
  *  |  Announcements: one 64-byte line per team slot, owner-written:|
  *  |  two 32-byte entries by collective parity: seq|op, arg0, arg1 |
@@ -59,6 +59,8 @@ public final class ControlBlock
     public static final long HEAP_SIZE_OFFSET = JOB_HASH_OFFSET + 8;
 
     public static final long STATE_OFFSET = 2 * CACHE_LINE;
+    /** The PE (plus one; 0: none known) that this PE saw fail before it gave up, written before ABORTED. */
+    public static final long BLAMED_OFFSET = STATE_OFFSET + 8;
     public static final long ANNOUNCE_OFFSET = 4 * CACHE_LINE;
     public static final long ANNOUNCE_ENTRY_LENGTH = 32;
     /** One split scratch entry: a line of code and claim words, a line of free-slot bits. */
@@ -202,6 +204,23 @@ public final class ControlBlock
     public static long state(final MemorySegment block)
     {
         return (long)LONG.getAcquire(block, STATE_OFFSET);
+    }
+
+    /**
+     * @return the world PE this PE named when it gave up, or -1 when it named none.
+     */
+    public static int blamedPe(final MemorySegment block)
+    {
+        // ordered by the acquire of the ABORTED state that the reader saw first
+        return (int)((long)LONG.get(block, BLAMED_OFFSET) - 1);
+    }
+
+    /**
+     * Records the PE this PE saw fail; call before {@link #putState} with ABORTED, which publishes it.
+     */
+    public static void putBlamedPe(final MemorySegment block, final int pe)
+    {
+        LONG.set(block, BLAMED_OFFSET, (long)pe + 1);
     }
 
     public static void putState(final MemorySegment block, final long state)

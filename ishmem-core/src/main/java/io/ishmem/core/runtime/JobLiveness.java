@@ -75,6 +75,13 @@ final class JobLiveness implements Liveness
             final long state = ControlBlock.state(controlBlocks[pe]);
             if (state == ControlBlock.STATE_ABORTED)
             {
+                final int blamed = ControlBlock.blamedPe(controlBlocks[pe]);
+                if (blamed == myPe)
+                {
+                    // this PE was stopped or cut off long enough for a peer to give up on it, and now runs again
+                    return fail(myPe, "PE " + pe + " declared this PE (" + myPe + ") failed and gave up; this PE " +
+                        "was stopped or unresponsive for longer than its peers allow (ISHMEM_STOPPED_TIMEOUT)");
+                }
                 // it gave up because another PE failed: name that one, if it can be seen, not this bystander
                 aborted = aborted < 0 ? pe : aborted;
             }
@@ -166,6 +173,10 @@ final class JobLiveness implements Liveness
         final MemorySegment myBlock = controlBlocks[myPe];
         if (ControlBlock.state(myBlock) == ControlBlock.STATE_RUNNING)
         {
+            if (failedPe >= 0 && failedPe != myPe)
+            {
+                ControlBlock.putBlamedPe(myBlock, failedPe);
+            }
             ControlBlock.putState(myBlock, ControlBlock.STATE_ABORTED);
         }
         final String text = failureText;
