@@ -128,14 +128,25 @@ public final class SymmetricHeap
                 (device ? ": the device heap (device memory) of each PE is " : ": the symmetric heap of each PE is ") +
                 Bytes.describe(heapSize) + " (" + variable + "), " +
                 Bytes.describe(allocator.freeBytes()) + " free, largest free range " +
-                Bytes.describe(allocator.largestFree()) + "; raise " + variable + " (e.g. " + variable + "=" +
-                Bytes.suggestSize(heapSize - allocator.freeBytes() + bytes) + ") or free symmetric memory");
+                Bytes.describe(allocator.largestFree()) + advice(variable, bytes));
         }
         final HeapSegment.Allocation allocation = new HeapSegment.Allocation(offset);
         final HeapSegment segment = new HeapSegment(this, allocation, offset, bytes);
         allocation.root = segment;
         live.add(allocation);
         return segment;
+    }
+
+    private String advice(final String variable, final long bytes)
+    {
+        final long needed = heapSize - allocator.freeBytes() + bytes;
+        // a request near Long.MAX_VALUE overflows the sum, and no heap can be larger than 4 EiB anyway
+        if (needed < 0 || needed > 1L << 62)
+        {
+            return "; no symmetric heap can hold " + Bytes.describe(bytes);
+        }
+        return "; raise " + variable + " (e.g. " + variable + "=" + Bytes.suggestSize(needed) +
+            ") or free symmetric memory";
     }
 
     /**
@@ -222,11 +233,24 @@ public final class SymmetricHeap
     public long elementOffset(final String call, final String name, final SymmetricSegment segment, final long index,
         final int size)
     {
-        if (index < 0 || index > Long.MAX_VALUE / size)
+        if (index < 0)
         {
             throw new IndexOutOfBoundsException(call + ": " + name + " index=" + index + " is negative");
         }
+        if (index > Long.MAX_VALUE / size)
+        {
+            // index * size would overflow; the range check below would see a negative offset
+            throw indexPastEnd(call, name, segment, index, size);
+        }
         return rangeOffset(call, name, segment, index * size, size);
+    }
+
+    private static IndexOutOfBoundsException indexPastEnd(final String call, final String name,
+        final SymmetricSegment segment, final long index, final int size)
+    {
+        return new IndexOutOfBoundsException(call + ": " + name + " index=" + index + " is past the end: " +
+            (segment instanceof HeapSegment heapSegment ? "the segment holds " + heapSegment.size / size + " elements" :
+                "no segment holds that many elements") + " of " + size + " bytes");
     }
 
     private static IllegalArgumentException notSymmetric(final String call, final String name,

@@ -6,6 +6,7 @@ public final class Errno
     public static final int EPERM = 1;
     public static final int ENOENT = 2;
     public static final int EINTR = 4;
+    public static final int ENOMEM = 12;
     public static final int EACCES = 13;
     public static final int EINVAL = 22;
     public static final int ENOSYS = 38;

@@ -3,6 +3,7 @@ package io.ishmem.core.runtime;
 import io.ishmem.IshmemConfigException;
 import io.ishmem.IshmemException;
 import io.ishmem.NativeCallException;
+import io.ishmem.core.heap.Bytes;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.heap.HeapFiles;
 import io.ishmem.core.posix.Errno;
@@ -61,7 +62,7 @@ final class Bootstrap
         final int fd = HeapFiles.createMemfd(fileName(identity.pe()), mapLength);
         try
         {
-            final MemorySegment mapping = HeapFiles.map(fd, mapLength, controlLength, arena);
+            final MemorySegment mapping = mapHeap(fd, mapLength, arena);
             writeHeader(mapping);
             return mappings(arena, new MemorySegment[] {mapping}, new int[] {-1}, new int[] {pid}, "memfd");
         }
@@ -146,7 +147,7 @@ final class Bootstrap
                 localFd = HeapFiles.createShmFile(filePath, mapLength);
             }
             final MemorySegment[] all = new MemorySegment[nPes];
-            all[identity.pe()] = HeapFiles.map(localFd, mapLength, controlLength, arena);
+            all[identity.pe()] = mapHeap(localFd, mapLength, arena);
             writeHeader(all[identity.pe()]);
             boot.register(identity.pe(), pid, localFd, mapLength, mode, registeredPhase);
             boot.awaitAll(registeredPhase, deadlineNs, "register");
@@ -230,7 +231,7 @@ final class Bootstrap
             LibC.open(identity.shmPrefix() + "pe" + pe, LibC.O_RDWR | LibC.O_CLOEXEC, 0);
         try
         {
-            return HeapFiles.map(fd, peerLength, controlLength, arena);
+            return mapHeap(fd, peerLength, arena);
         }
         finally
         {
@@ -253,6 +254,28 @@ final class Bootstrap
             }
         }
         return -1;
+    }
+
+    /**
+     * Maps a heap; a refusal for lack of address space or memory names the variable that asked for it.
+     */
+    private MemorySegment mapHeap(final int fd, final long length, final Arena arena)
+    {
+        try
+        {
+            return HeapFiles.map(fd, length, controlLength, arena);
+        }
+        catch (final NativeCallException ex)
+        {
+            if (ex.errorCode() != Errno.ENOMEM)
+            {
+                throw ex;
+            }
+            throw new IshmemConfigException("ISHMEM_SYMMETRIC_SIZE=" + Bytes.describe(heapSize) + ": the kernel " +
+                "refused to map a heap of that size (" + ex.getMessage() + "); every PE maps the heap of every PE " +
+                "of the node, so " + identity.nPes() + " x " + Bytes.describe(heapSize) + " must fit in this " +
+                "process's address space (128 TiB on x86-64) and memory limits (ulimit -v): give a smaller size");
+        }
     }
 
     private void writeHeader(final MemorySegment mapping)

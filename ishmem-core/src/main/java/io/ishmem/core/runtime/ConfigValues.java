@@ -47,9 +47,15 @@ public final class ConfigValues
         try
         {
             final long number = Long.parseLong(text.substring(0, end).trim());
-            if (number < 0 || number > (Long.MAX_VALUE >> shift))
+            if (number < 0)
             {
-                throw new IshmemConfigException(name + "=" + value + " is out of range: give 0 to 8E bytes");
+                throw new IshmemConfigException(name + "=" + value + " is negative: give a size in bytes with an " +
+                    "optional K, M, G or T suffix, e.g. 512M");
+            }
+            if (number > (Long.MAX_VALUE >> shift))
+            {
+                throw new IshmemConfigException(name + "=" + value + " is more than 8 EiB, the largest size a " +
+                    "long can hold");
             }
             return number << shift;
         }
@@ -92,9 +98,15 @@ public final class ConfigValues
         try
         {
             final long number = Long.parseLong(text.substring(0, end).trim());
-            if (number < 0 || number > Long.MAX_VALUE / multiplier)
+            if (number < 0)
             {
-                throw new IshmemConfigException(name + "=" + value + " is out of range");
+                throw new IshmemConfigException(name + "=" + value + " is negative: give a duration with ns, us, " +
+                    "ms or s, e.g. 100ms");
+            }
+            if (number > Long.MAX_VALUE / multiplier)
+            {
+                throw new IshmemConfigException(name + "=" + value + " is more than 292 years, the longest " +
+                    "duration a long of nanoseconds can hold");
             }
             return number * multiplier;
         }

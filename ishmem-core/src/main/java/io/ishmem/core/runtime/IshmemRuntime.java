@@ -116,7 +116,7 @@ public final class IshmemRuntime implements Ishmem
         try
         {
             mappings = Bootstrap.start(identity, settings.heapSize(), settings.maxTeams(),
-                Config.HEAP_SHARING.raw(env), Config.BOOT_TIMEOUT.durationNs(env));
+                Config.HEAP_SHARING.raw(env), settings.bootTimeoutNs());
         }
         catch (final RuntimeException ex)
         {

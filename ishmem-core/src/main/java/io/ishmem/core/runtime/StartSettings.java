@@ -13,7 +13,7 @@ import java.util.Map;
  * and the lines that report them once the PE is up.
  */
 record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, long stoppedTimeoutNs,
-    long deviceHeapSize, int warmupCalls)
+    long deviceHeapSize, int warmupCalls, long bootTimeoutNs)
 {
     // under the runtime's name: these are the lines a user looks for when ishmem starts
     private static final Logger LOG = LoggerFactory.getLogger(IshmemRuntime.class);
@@ -38,6 +38,12 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
         final WaitStrategy waitStrategy = WaitStrategy.of(Config.WAIT_STRATEGY.raw(env),
             waitSpins(env, identity.nPes()), waitYields(env, identity.nPes()),
             Config.WAIT_PARK_MIN.durationNs(env), Config.WAIT_PARK_MAX.durationNs(env));
+        final long bootTimeoutNs = Config.BOOT_TIMEOUT.durationNs(env);
+        if (bootTimeoutNs < 1_000_000L)
+        {
+            throw new IshmemConfigException("ISHMEM_BOOT_TIMEOUT=" + Config.BOOT_TIMEOUT.raw(env) +
+                " must be at least 1ms: it is how long init waits for every PE of the job to arrive");
+        }
         final long stoppedTimeoutNs = Config.STOPPED_TIMEOUT.durationNs(env);
         if (stoppedTimeoutNs < 2 * JobLiveness.STOP_CHECK_MS * 1_000_000L)
         {
@@ -49,7 +55,7 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
             warnUnknownVariables(env);
         }
         return new StartSettings(heapSize, maxTeams, waitStrategy, stoppedTimeoutNs, deviceHeapSize,
-            warmupCalls(env, identity.nPes()));
+            warmupCalls(env, identity.nPes()), bootTimeoutNs);
     }
 
     /**

@@ -1,0 +1,164 @@
+package io.ishmem.core;
+
+import io.ishmem.Cmp;
+import io.ishmem.Ishmem;
+import io.ishmem.SignalOp;
+import io.ishmem.SymmetricSegment;
+import io.ishmem.Team;
+import io.ishmem.TeamConfig;
+import io.ishmem.junit.MultiPeTest;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The javadoc of {@link Ishmem}: after {@code close()} every method throws {@link IllegalStateException}.
+ * Every method of the interface is called after close with arguments that would be valid before it (each
+ * segment argument its own live segment, PE 0, index 0), so a method that skips the check shows up as one
+ * that returns, or that fails in another way.
+ */
+class AfterCloseMultiPeTest
+{
+    @MultiPeTest(pes = 2)
+    void shouldThrowIllegalStateFromEveryMethodAfterClose(final Ishmem shmem) throws Exception
+    {
+        final List<SymmetricSegment> segments = new ArrayList<>();
+        for (int i = 0; i < 8; i++)
+        {
+            segments.add(shmem.calloc(8, ValueLayout.JAVA_LONG));
+        }
+        final Team world = shmem.teamWorld();
+        shmem.close();
+        // closing twice is allowed, as AutoCloseable recommends
+        shmem.close();
+
+        final List<String> wrong = new ArrayList<>();
+        int called = 0;
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment local = arena.allocate(64, 8);
+            for (final Method method : Ishmem.class.getMethods())
+            {
+                if (Modifier.isStatic(method.getModifiers()) || method.getName().equals("close"))
+                {
+                    continue;
+                }
+                final Object[] args = arguments(method, segments, local, world);
+                called++;
+                try
+                {
+                    method.invoke(shmem, args);
+                    wrong.add(method.getName() + " returned");
+                }
+                catch (final InvocationTargetException ex)
+                {
+                    final Throwable cause = ex.getCause();
+                    if (!(cause instanceof IllegalStateException) || !cause.getMessage().contains("closed"))
+                    {
+                        wrong.add(method.getName() + " threw " + cause);
+                    }
+                }
+            }
+        }
+        assertTrue(called > 50, "only " + called + " methods called");
+        assertEquals(List.of(), wrong, "methods that did not throw IllegalStateException after close");
+    }
+
+    private static Object[] arguments(final Method method, final List<SymmetricSegment> segments,
+        final MemorySegment local, final Team world)
+    {
+        final Class<?>[] types = method.getParameterTypes();
+        final Object[] args = new Object[types.length];
+        int segment = 0;
+        for (int i = 0; i < types.length; i++)
+        {
+            final Class<?> type = types[i];
+            if (type == SymmetricSegment.class)
+            {
+                args[i] = segments.get(segment++);
+            }
+            else if (type == MemorySegment.class)
+            {
+                args[i] = local;
+            }
+            else if (type == long.class)
+            {
+                args[i] = method.getName().startsWith("malloc") || method.getName().startsWith("align") ||
+                    method.getName().startsWith("calloc") ? 8L : 0L;
+            }
+            else if (type == int.class)
+            {
+                args[i] = 0;
+            }
+            else if (type == byte.class)
+            {
+                args[i] = (byte)0;
+            }
+            else if (type == short.class)
+            {
+                args[i] = (short)0;
+            }
+            else if (type == char.class)
+            {
+                args[i] = (char)0;
+            }
+            else if (type == float.class)
+            {
+                args[i] = 0f;
+            }
+            else if (type == double.class)
+            {
+                args[i] = 0d;
+            }
+            else if (type == boolean.class)
+            {
+                args[i] = false;
+            }
+            else if (type == Cmp.class)
+            {
+                args[i] = Cmp.EQ;
+            }
+            else if (type == SignalOp.class)
+            {
+                args[i] = SignalOp.SET;
+            }
+            else if (type == MemoryLayout.class)
+            {
+                args[i] = ValueLayout.JAVA_LONG;
+            }
+            else if (type == Team.class)
+            {
+                args[i] = world;
+            }
+            else if (type.isArray())
+            {
+                // the typed array forms: put(long[], ...), get(char[], ...) and the like
+                args[i] = java.lang.reflect.Array.newInstance(type.getComponentType(), 8);
+            }
+            else if (type == TeamConfig.class)
+            {
+                args[i] = TeamConfig.DEFAULT;
+            }
+            else
+            {
+                throw new AssertionError(method + ": no argument for a " + type.getName());
+            }
+        }
+        // an alignment must be a power of two
+        if (method.getName().equals("align"))
+        {
+            args[0] = 64L;
+        }
+        return args;
+    }
+}

@@ -1,0 +1,109 @@
+package io.ishmem.core;
+
+import io.ishmem.Ishmem;
+import io.ishmem.IshmemConfigException;
+import io.ishmem.SymmetricHeapExhaustedException;
+import io.ishmem.SymmetricSegment;
+import io.ishmem.junit.MultiPeJob;
+import io.ishmem.junit.MultiPeTest;
+import io.ishmem.launcher.JobResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.lang.foreign.ValueLayout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Messages that used to mislead: each names the argument, its value and the rule, in the library's words. */
+class MessagesMultiPeTest
+{
+    private static final String INIT_REFUSED = "INIT REFUSED: ";
+
+    @MultiPeTest(pes = 2)
+    void shouldCallAnIndexPastTheEndPastTheEndNotNegative(final Ishmem shmem)
+    {
+        final SymmetricSegment longs = shmem.calloc(8, ValueLayout.JAVA_LONG);
+        final IndexOutOfBoundsException p = assertThrows(IndexOutOfBoundsException.class,
+            () -> shmem.pLong(longs, Long.MAX_VALUE, 1, 0));
+        assertEquals("pLong: dest index=9223372036854775807 is past the end: the segment holds 8 elements of 8 bytes",
+            p.getMessage());
+        final IndexOutOfBoundsException g = assertThrows(IndexOutOfBoundsException.class,
+            () -> shmem.gFloat(longs, Long.MAX_VALUE, 0));
+        assertTrue(g.getMessage().contains("index=9223372036854775807 is past the end"), g.getMessage());
+        final IndexOutOfBoundsException negative = assertThrows(IndexOutOfBoundsException.class,
+            () -> shmem.pLong(longs, -1, 1, 0));
+        assertTrue(negative.getMessage().contains("index=-1 is negative"), negative.getMessage());
+        shmem.barrierAll();
+    }
+
+    @MultiPeTest(pes = 2, env = "ISHMEM_SYMMETRIC_SIZE=16M")
+    void shouldNotSuggestASmallerHeapForAnImpossibleMalloc(final Ishmem shmem)
+    {
+        final SymmetricHeapExhaustedException ex = assertThrows(SymmetricHeapExhaustedException.class,
+            () -> shmem.malloc(Long.MAX_VALUE));
+        assertTrue(ex.getMessage().contains("no symmetric heap can hold"), ex.getMessage());
+        assertFalse(ex.getMessage().contains("ISHMEM_SYMMETRIC_SIZE=1M"), ex.getMessage());
+        // an ordinary shortfall still gets its suggestion, larger than the heap
+        final SymmetricHeapExhaustedException shortfall = assertThrows(SymmetricHeapExhaustedException.class,
+            () -> shmem.malloc(20L << 20));
+        assertTrue(shortfall.getMessage().contains("raise ISHMEM_SYMMETRIC_SIZE (e.g. ISHMEM_SYMMETRIC_SIZE=32M)"),
+            shortfall.getMessage());
+    }
+
+    static void initAndReport()
+    {
+        try (Ishmem shmem = Ishmem.init())
+        {
+            System.out.println("INIT OK on PE " + shmem.myPe());
+        }
+        catch (final IshmemConfigException ex)
+        {
+            System.out.println(INIT_REFUSED + ex.getMessage());
+        }
+    }
+
+    private static String refusal(final JobResult result, final int pe)
+    {
+        return result.output(pe).stream().filter(line -> line.startsWith(INIT_REFUSED)).findFirst()
+            .orElseThrow(() -> new AssertionError("PE " + pe + " was not refused: " + result.output(pe)))
+            .substring(INIT_REFUSED.length());
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldNameTheVariableWhenTheHeapCannotBeMapped() throws java.io.IOException
+    {
+        final JobResult result = MultiPeJob.of(MessagesMultiPeTest.class, "initAndReport").pes(2)
+            .env("ISHMEM_SYMMETRIC_SIZE", "64T").run();
+        final String message = refusal(result, 0);
+        assertTrue(message.startsWith("ISHMEM_SYMMETRIC_SIZE=64 TiB") && message.contains("ENOMEM") &&
+            message.contains("2 x 64 TiB (70368744177664 bytes) must fit"), message);
+        FailureMultiPeTest.assertNothingLeft(result.jobId());
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldRefuseABootTimeoutOfZero()
+    {
+        final JobResult result = MultiPeJob.of(MessagesMultiPeTest.class, "initAndReport").pes(2)
+            .env("ISHMEM_BOOT_TIMEOUT", "0s").run();
+        for (int pe = 0; pe < 2; pe++)
+        {
+            assertEquals("ISHMEM_BOOT_TIMEOUT=0s must be at least 1ms: it is how long init waits for every PE of " +
+                "the job to arrive", refusal(result, pe));
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldSayANegativeSizeIsNegative()
+    {
+        final JobResult result = MultiPeJob.of(MessagesMultiPeTest.class, "initAndReport").pes(2)
+            .env("ISHMEM_SYMMETRIC_SIZE", "-1").run();
+        assertEquals("ISHMEM_SYMMETRIC_SIZE=-1 is negative: give a size in bytes with an optional K, M, G or T " +
+            "suffix, e.g. 512M", refusal(result, 0));
+    }
+}
