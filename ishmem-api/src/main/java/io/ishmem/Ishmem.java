@@ -22,7 +22,10 @@ import java.util.concurrent.CompletableFuture;
  * {@link PeFailureException} naming that PE instead of hanging.
  *
  * <p>Methods are thread-safe unless stated otherwise; collectives on one team must not be called
- * from two threads at once. After {@link #close()} every method throws {@link IllegalStateException}.
+ * from two threads at once: while a thread of this PE is in a collective of a team (barrierAll, syncAll,
+ * malloc, calloc, align and free are collectives of the world team), a collective of another thread on that
+ * team throws {@link IllegalStateException} naming both calls. After {@link #close()} every method throws
+ * {@link IllegalStateException}.
  */
 public interface Ishmem extends AutoCloseable
 {

@@ -67,18 +67,26 @@ public final class CollectiveAllocation
             throw new IllegalArgumentException(callocOp.callName() + ": count=" + count + " x " + elementLayout.byteSize() +
                 " bytes overflows a long", ex);
         }
-        final HeapSegment segment = allocate(callocOp, bytes, Math.max(64, elementLayout.byteAlignment()));
-        if (heap.isDevice())
+        worldSync.enter(callocOp.callName());
+        try
         {
-            DeviceZeroFill.fill(segment, myPe);
+            final HeapSegment segment = allocateEntered(callocOp, bytes, Math.max(64, elementLayout.byteAlignment()));
+            if (heap.isDevice())
+            {
+                DeviceZeroFill.fill(segment, myPe);
+            }
+            else
+            {
+                segment.local().fill((byte)0);
+            }
+            // no PE may put into a peer's copy before that peer has cleared it
+            worldSync.sync(callocOp, callocOp.callName());
+            return segment;
         }
-        else
+        finally
         {
-            segment.local().fill((byte)0);
+            worldSync.exit();
         }
-        // no PE may put into a peer's copy before that peer has cleared it
-        worldSync.sync(callocOp, callocOp.callName());
-        return segment;
     }
 
     public SymmetricSegment align(final long alignment, final long bytes)
@@ -101,6 +109,19 @@ public final class CollectiveAllocation
 
     private HeapSegment allocate(final CollectiveOp op, final long bytes, final long alignment)
     {
+        worldSync.enter(op.callName());
+        try
+        {
+            return allocateEntered(op, bytes, alignment);
+        }
+        finally
+        {
+            worldSync.exit();
+        }
+    }
+
+    private HeapSegment allocateEntered(final CollectiveOp op, final long bytes, final long alignment)
+    {
         final long seq = worldSync.announce(op, bytes, alignment);
         worldSync.sync(op, op.callName());
         worldSync.agree(seq, op, (size, align) -> size + " bytes aligned to " + align);
@@ -110,12 +131,20 @@ public final class CollectiveAllocation
     public void free(final SymmetricSegment segment)
     {
         final HeapSegment checked = heap.checkFreeable(freeOp.callName(), segment);
-        final long seq = worldSync.announce(freeOp, checked.heapOffset(), checked.byteSize());
-        // puts into the segment still in flight land before any PE may reuse its range
-        ordering.quiet();
-        worldSync.sync(freeOp, freeOp.callName());
-        worldSync.agree(seq, freeOp, (offset, size) -> "the segment at heap offset " + offset + " (" +
-            size + " bytes)");
-        heap.release(checked);
+        worldSync.enter(freeOp.callName());
+        try
+        {
+            final long seq = worldSync.announce(freeOp, checked.heapOffset(), checked.byteSize());
+            // puts into the segment still in flight land before any PE may reuse its range
+            ordering.quiet();
+            worldSync.sync(freeOp, freeOp.callName());
+            worldSync.agree(seq, freeOp, (offset, size) -> "the segment at heap offset " + offset + " (" +
+                size + " bytes)");
+            heap.release(checked);
+        }
+        finally
+        {
+            worldSync.exit();
+        }
     }
 }

@@ -9,6 +9,7 @@ import io.ishmem.core.wait.WaitStrategy;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The synchronisation of one team: a dissemination barrier over the team's members (ceil(log2 n)
@@ -37,6 +38,8 @@ public final class TeamSync
     private final int teamSlot;
     private final WaitStrategy waitStrategy;
     private final Liveness liveness;
+    /** The collective running on this team in this PE, if any: one rule for every collective of the team. */
+    private final AtomicReference<String> running = new AtomicReference<>();
     private long sequence;
 
     /**
@@ -86,6 +89,33 @@ public final class TeamSync
      *
      * @return the sequence number of this collective.
      */
+    /**
+     * Starts a collective call on this team in this PE; {@link #exit()} ends it. Collectives of one team run
+     * on one thread at a time: a second thread would take the first one's arrivals and sequence numbers,
+     * and its peers would see a mismatch that is no fault of theirs.
+     *
+     * @throws IllegalStateException naming both calls when another thread is in one.
+     */
+    public void enter(final String call)
+    {
+        if (!running.compareAndSet(null, call))
+        {
+            throw overlap(call);
+        }
+    }
+
+    public void exit()
+    {
+        running.set(null);
+    }
+
+    private IllegalStateException overlap(final String call)
+    {
+        return new IllegalStateException(call + " on team " + teamName + " while " + running.get() +
+            " runs on it in another thread of this PE: collectives of one team must not overlap (use one thread " +
+            "per team)");
+    }
+
     public long announce(final CollectiveOp op, final long arg0, final long arg1)
     {
         final long next = sequence + 1;

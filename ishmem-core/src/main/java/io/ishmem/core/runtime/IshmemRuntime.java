@@ -506,15 +506,31 @@ public final class IshmemRuntime implements Ishmem
     public void barrierAll()
     {
         checkOpen("barrierAll");
-        ordering.quiet();
-        worldSync.barrier(CollectiveOp.BARRIER_ALL, "barrierAll");
+        worldSync.enter("barrierAll");
+        try
+        {
+            ordering.quiet();
+            worldSync.barrier(CollectiveOp.BARRIER_ALL, "barrierAll");
+        }
+        finally
+        {
+            worldSync.exit();
+        }
     }
 
     @Override
     public void syncAll()
     {
         checkOpen("syncAll");
-        worldSync.barrier(CollectiveOp.SYNC_ALL, "syncAll");
+        worldSync.enter("syncAll");
+        try
+        {
+            worldSync.barrier(CollectiveOp.SYNC_ALL, "syncAll");
+        }
+        finally
+        {
+            worldSync.exit();
+        }
     }
 
     @Override

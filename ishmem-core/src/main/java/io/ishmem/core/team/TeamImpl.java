@@ -7,7 +7,6 @@ import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
 
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 
 /** A valid team on one of its members: a world triplet, this PE's number in it, its slot and its barrier. */
 final class TeamImpl implements Team
@@ -20,8 +19,6 @@ final class TeamImpl implements Team
     final TeamConfig config;
     final boolean predefined;
     final TeamSync sync;
-    /** The collective running on this team, if any: collectives of one team may not overlap. */
-    private final AtomicReference<String> running = new AtomicReference<>();
     private volatile boolean destroyed;
 
     TeamImpl(final TeamRegistry registry, final String name, final Triplet triplet, final int slot,
@@ -50,16 +47,13 @@ final class TeamImpl implements Team
     void enter(final String call)
     {
         checkUsable(call);
-        if (!running.compareAndSet(null, call))
-        {
-            throw new IllegalStateException(call + " on team " + name + " while " + running.get() +
-                " runs on it in another thread: collectives of one team must not overlap (use one thread per team)");
-        }
+        // the rule lives with the team's sync, which the world's barrierAll, syncAll and allocations share
+        sync.enter(call);
     }
 
     void exit()
     {
-        running.set(null);
+        sync.exit();
     }
 
     boolean isDestroyed()

@@ -1,6 +1,7 @@
 package io.ishmem.core.team;
 
 import io.ishmem.Team;
+import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.heap.ControlBlock;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,10 @@ class TeamImplTest
             final int maxTeams = 4;
             final MemorySegment block = arena.allocate(ControlBlock.length(maxTeams), 4096);
             final AtomicBoolean closed = new AtomicBoolean();
-            final TeamRegistry registry = new TeamRegistry(0, 1, new MemorySegment[] {block}, maxTeams, null, null,
+            // the rule for threads lives with the team's sync: no waits happen here, so no strategy or liveness
+            final TeamSync worldSync = new TeamSync("WORLD", 0, new int[] {0}, 0, new MemorySegment[] {block},
+                maxTeams, null, null);
+            final TeamRegistry registry = new TeamRegistry(0, 1, new MemorySegment[] {block}, maxTeams, worldSync, null,
                 null, closed::get);
             final TeamImpl world = (TeamImpl)registry.world();
             world.enter("splitStrided");

@@ -1,0 +1,63 @@
+package io.ishmem.core;
+
+import io.ishmem.Cmp;
+import io.ishmem.Ishmem;
+import io.ishmem.SymmetricSegment;
+import io.ishmem.junit.MultiPeTest;
+
+import java.lang.foreign.ValueLayout;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * One rule for threads in collectives, everywhere: while one thread of a PE is in a collective of a team,
+ * another thread's collective on that team is refused at once, naming both calls, rather than taking the
+ * first one's place (barrierAll was accepted silently) or ending in a mismatch that blames another PE.
+ */
+class ThreadRuleMultiPeTest
+{
+    private static final String RULE = "collectives of one team must not overlap (use one thread per team)";
+
+    /**
+     * PE 0 holds a collective open in a second thread; PE 1 joins it only after PE 0's main thread has tried
+     * its own, which must be refused.
+     */
+    private static void refusedWhileAnotherThreadIsIn(final Ishmem shmem, final SymmetricSegment go, final long round,
+        final Consumer<Ishmem> held, final Runnable second, final String expected) throws Exception
+    {
+        if (shmem.myPe() == 0)
+        {
+            final CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> held.accept(shmem));
+            // the other thread is now waiting in its collective for PE 1
+            Thread.sleep(300);
+            final IllegalStateException ex = assertThrows(IllegalStateException.class, second::run);
+            assertEquals(expected, ex.getMessage());
+            shmem.pLong(go, 0, round, 1);
+            holder.get(30, TimeUnit.SECONDS);
+        }
+        else
+        {
+            shmem.waitUntilLong(go, 0, Cmp.EQ, round);
+            held.accept(shmem);
+        }
+        shmem.barrierAll();
+    }
+
+    @MultiPeTest(pes = 2)
+    void shouldRefuseASecondThreadInAnyCollectiveOfTheWorld(final Ishmem shmem) throws Exception
+    {
+        final SymmetricSegment go = shmem.calloc(1, ValueLayout.JAVA_LONG);
+        refusedWhileAnotherThreadIsIn(shmem, go, 1, Ishmem::barrierAll, shmem::barrierAll,
+            "barrierAll on team WORLD while barrierAll runs on it in another thread of this PE: " + RULE);
+        refusedWhileAnotherThreadIsIn(shmem, go, 2, Ishmem::barrierAll, () -> shmem.teamWorld().sync(),
+            "team.sync on team WORLD while barrierAll runs on it in another thread of this PE: " + RULE);
+        refusedWhileAnotherThreadIsIn(shmem, go, 3, ishmem -> ishmem.teamWorld().sync(), () -> shmem.malloc(64),
+            "malloc on team WORLD while team.sync runs on it in another thread of this PE: " + RULE);
+        refusedWhileAnotherThreadIsIn(shmem, go, 4, Ishmem::syncAll, shmem::syncAll,
+            "syncAll on team WORLD while syncAll runs on it in another thread of this PE: " + RULE);
+    }
+}
