@@ -88,8 +88,11 @@ class FailureMultiPeTest
      */
     static void stoppedThenResumed(final Ishmem shmem) throws Exception
     {
+        final SymmetricSegment pid = shmem.calloc(1, ValueLayout.JAVA_LONG);
         if (shmem.myPe() == 1)
         {
+            shmem.pLong(pid, 0, ProcessHandle.current().pid(), 0);
+            shmem.quiet();
             new ProcessBuilder("kill", "-STOP", Long.toString(ProcessHandle.current().pid())).start().waitFor();
             // PE 0 had arrived at the first barrier before it gave up, so that one completes; the next cannot
             expectFailure(() ->
@@ -99,6 +102,7 @@ class FailureMultiPeTest
             });
             return;
         }
+        shmem.waitUntilLong(pid, 0, Cmp.NE, 0);
         try
         {
             shmem.barrierAll();
@@ -106,9 +110,10 @@ class FailureMultiPeTest
         }
         catch (final PeFailureException ex)
         {
-            final String text = ex.getMessage();
-            final String pid = text.substring(text.indexOf("(pid ") + 5, text.indexOf(')', text.indexOf("(pid ")));
-            new ProcessBuilder("kill", "-CONT", pid).start().waitFor();
+            System.out.println(SEEN + "0 " + ex.getMessage());
+            System.out.flush();
+            final long stopped = pid.local().get(ValueLayout.JAVA_LONG, 0);
+            new ProcessBuilder("kill", "-CONT", Long.toString(stopped)).start().waitFor();
             // alive, so PE 1 sees this PE's state word before any exit
             Thread.sleep(3_000);
             Runtime.getRuntime().halt(7);
@@ -206,8 +211,11 @@ class FailureMultiPeTest
         final JobResult result = MultiPeJob.of(FailureMultiPeTest.class, "stoppedThenResumed").pes(2)
             .env("ISHMEM_STOPPED_TIMEOUT", "1s").grace(Duration.ofSeconds(10)).run();
         final String seen = result.output(1).stream().filter(line -> line.startsWith(SEEN)).findFirst()
-            .orElseThrow(() -> new AssertionError("PE 1 saw no failure: " + result.output(1)));
+            .orElseThrow(() -> new AssertionError("PE 1 saw no failure: " + result.output(1) + "; PE 0 (exit " +
+                result.exitCode(0) + "): " + result.output(0)));
         assertTrue(seen.contains("PE 0 declared this PE (1) failed") && seen.contains("barrierAll"), seen);
+        assertTrue(result.output(0).stream().anyMatch(line -> line.contains("PE 1 (pid ") &&
+            line.contains("has been stopped for")), result.output(0).toString());
         assertEquals(7, result.exitCode(0));
         assertEquals(7, result.exitCode(1));
     }

@@ -57,6 +57,23 @@ class SteadyStateAllocationMultiPeTest
         return least;
     }
 
+    /**
+     * The least any of several windows allocated: a call that allocates does so in every window, while a
+     * one-off of the JVM (a recompilation, a class loaded on a slow path) lands in one of them.
+     */
+    private static long leastOverWindows(final int windows, final Runnable window)
+    {
+        final long overhead = overhead();
+        long least = Long.MAX_VALUE;
+        for (int i = 0; i < windows; i++)
+        {
+            final long before = allocated();
+            window.run();
+            least = Math.min(least, allocated() - before - overhead);
+        }
+        return least;
+    }
+
     @MultiPeTest(pes = {2, 4})
     void shouldAllocateNothingInBarriersAndTeamSyncs(final Ishmem shmem)
     {
@@ -66,16 +83,16 @@ class SteadyStateAllocationMultiPeTest
             shmem.barrierAll();
             team.sync();
         }
-        final long overhead = overhead();
-        final long before = allocated();
-        for (int i = 0; i < 20_000; i++)
+        final long bytes = leastOverWindows(5, () ->
         {
-            shmem.barrierAll();
-            team.sync();
-        }
-        final long bytes = allocated() - before - overhead;
-        // a single object per call would be 20,000 x 16 bytes at least; this leaves room for a JIT event
-        assertTrue(bytes <= 1024, "20,000 barrierAll + team.sync allocated " + bytes + " bytes");
+            for (int i = 0; i < 4_000; i++)
+            {
+                shmem.barrierAll();
+                team.sync();
+            }
+        });
+        // one object per call would be 4,000 x 16 bytes at least
+        assertTrue(bytes <= 256, "4,000 barrierAll + team.sync allocated " + bytes + " bytes (least of 5 windows)");
         team.close();
     }
 
@@ -86,16 +103,16 @@ class SteadyStateAllocationMultiPeTest
         {
             shmem.free(shmem.malloc(64));
         }
-        final long overhead = overhead();
-        final long before = allocated();
-        final int pairs = 4_000;
-        for (int i = 0; i < pairs; i++)
+        final int pairs = 1_000;
+        final double perPair = leastOverWindows(5, () ->
         {
-            shmem.free(shmem.malloc(64));
-        }
-        final double perPair = (allocated() - before - overhead) / (double)pairs;
+            for (int i = 0; i < pairs; i++)
+            {
+                shmem.free(shmem.malloc(64));
+            }
+        }) / (double)pairs;
         // the handle malloc returns: the segment, its allocation record and its local view (about 120 bytes);
         // the allocator's own bookkeeping adds nothing (boxed offsets in maps cost another 190 bytes a pair)
-        assertTrue(perPair <= 160, "malloc(64) + free allocated " + perPair + " bytes a pair");
+        assertTrue(perPair <= 160, "malloc(64) + free allocated " + perPair + " bytes a pair (least of 5 windows)");
     }
 }
