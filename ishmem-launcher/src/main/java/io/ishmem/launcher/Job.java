@@ -64,8 +64,9 @@ final class Job
 
     private void startAll(final Path workingDirectory)
     {
-        final int[] allowed = CpuSet.allowedOrNull();
         final int[] cpus = spec.bindTo() == CpuBinding.CORE ? CpuSet.allowed() : null;
+        // read once: a bound job has it already, and only a missing /proc leaves it unknown
+        final int[] allowed = cpus != null ? cpus : CpuSet.allowedOrNull();
         if (cpus != null)
         {
             ProgramCheck.check(TASKSET, System.getenv("PATH"), workingDirectory);

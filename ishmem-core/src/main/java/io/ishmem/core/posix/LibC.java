@@ -67,8 +67,6 @@ public final class LibC
         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG), 1);
     private static final MethodHandle SYSCALL3 = downcall("syscall",
         FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT), 1);
-    private static final MethodHandle POLL =
-        downcall("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
     private static final MethodHandle GETPID = downcall("getpid", FunctionDescriptor.of(JAVA_INT));
 
     private LibC()
@@ -352,37 +350,6 @@ public final class LibC
             final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
             final long result = (long)SYSCALL3.invokeExact(state, SYS_PIDFD_GETFD, pidfd, targetFd, 0);
             return checked((int)result, "pidfd_getfd(pid=" + pid + ", fd=" + targetFd + ")", state);
-        }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
-        }
-    }
-
-    /**
-     * @param pidfd from {@link #pidfdOpen}.
-     * @return whether the process has ended (the pidfd polls readable).
-     */
-    public static boolean hasExited(final int pidfd)
-    {
-        try (Arena arena = Arena.ofConfined())
-        {
-            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
-            // struct pollfd { int fd; short events; short revents; }
-            final MemorySegment pollfd = arena.allocate(8, 4);
-            pollfd.set(JAVA_INT, 0, pidfd);
-            pollfd.set(java.lang.foreign.ValueLayout.JAVA_SHORT, 4, POLLIN);
-            final int ready = (int)POLL.invokeExact(state, pollfd, 1L, 0);
-            if (ready < 0)
-            {
-                final int errno = (int)ERRNO.get(state, 0L);
-                if (errno == Errno.EINTR)
-                {
-                    return false;
-                }
-                throw failure("poll(pidfd=" + pidfd + ")", state);
-            }
-            return ready > 0;
         }
         catch (final Throwable t)
         {

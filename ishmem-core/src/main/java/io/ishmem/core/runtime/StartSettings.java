@@ -35,8 +35,10 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
                 " must be a multiple of 2 MiB and at least 2M");
         }
         final int maxTeams = Config.MAX_TEAMS.intValue(env, 3, 1 << 20);
+        // more PEs than CPUs: waits must give their core away soon, and a warm-up would be slow
+        final boolean oversubscribed = identity.nPes() > jobCpus(env);
         final WaitStrategy waitStrategy = WaitStrategy.of(Config.WAIT_STRATEGY.raw(env),
-            waitSpins(env, identity.nPes()), waitYields(env, identity.nPes()),
+            waitSpins(env, oversubscribed), waitYields(env, oversubscribed),
             Config.WAIT_PARK_MIN.durationNs(env), Config.WAIT_PARK_MAX.durationNs(env));
         final long bootTimeoutNs = Config.BOOT_TIMEOUT.durationNs(env);
         if (bootTimeoutNs < 1_000_000L)
@@ -55,7 +57,7 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
             warnUnknownVariables(env);
         }
         return new StartSettings(heapSize, maxTeams, waitStrategy, stoppedTimeoutNs, deviceHeapSize,
-            warmupCalls(env, identity.nPes()), bootTimeoutNs);
+            warmupCalls(env, oversubscribed), bootTimeoutNs);
     }
 
     /**
@@ -69,17 +71,17 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
             Config.JOB_CPUS.intValue(env, 1, Integer.MAX_VALUE);
     }
 
-    private static int waitSpins(final Map<String, String> env, final int nPes)
+    private static int waitSpins(final Map<String, String> env, final boolean oversubscribed)
     {
         if (Config.WAIT_SPINS.raw(env).equals("auto"))
         {
             // a spinning waiter on an oversubscribed host holds the core the PE it waits for needs
-            return nPes > jobCpus(env) ? 20 : 10_000;
+            return oversubscribed ? 20 : 10_000;
         }
         return Config.WAIT_SPINS.intValue(env, 0, Integer.MAX_VALUE);
     }
 
-    private static int waitYields(final Map<String, String> env, final int nPes)
+    private static int waitYields(final Map<String, String> env, final boolean oversubscribed)
     {
         if (Config.WAIT_YIELDS.raw(env).equals("auto"))
         {
@@ -87,17 +89,17 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
             // so the waiter still sees its partner within a microsecond; a park would sleep through the
             // partner's arrival, and the doubling park periods turn a 50 us hiccup of the partner into half a
             // millisecond at this PE. Oversubscribed, the partner needs this core: park soon.
-            return nPes > jobCpus(env) ? 1_000 : 100_000;
+            return oversubscribed ? 1_000 : 100_000;
         }
         return Config.WAIT_YIELDS.intValue(env, 0, Integer.MAX_VALUE);
     }
 
-    private static int warmupCalls(final Map<String, String> env, final int nPes)
+    private static int warmupCalls(final Map<String, String> env, final boolean oversubscribed)
     {
         return switch (Config.WARMUP.raw(env))
         {
             // with a core per PE the warm-up's barriers take well under a microsecond each
-            case "auto" -> nPes > jobCpus(env) ? 0 : Warmup.CALLS;
+            case "auto" -> oversubscribed ? 0 : Warmup.CALLS;
             case "on" -> Warmup.CALLS;
             case "off" -> 0;
             default -> throw new IshmemConfigException("ISHMEM_WARMUP=" + Config.WARMUP.raw(env) +

@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -42,7 +43,7 @@ final class Warmup
         }
         final long startNs = System.nanoTime();
         final int me = runtime.myPe();
-        final SymmetricSegment words = runtime.calloc(2, java.lang.foreign.ValueLayout.JAVA_LONG);
+        final SymmetricSegment words = runtime.calloc(2, ValueLayout.JAVA_LONG);
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment payload = arena.allocate(8, 8);
