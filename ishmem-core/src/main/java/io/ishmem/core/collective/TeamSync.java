@@ -2,7 +2,6 @@ package io.ishmem.core.collective;
 
 import io.ishmem.CollectiveMismatchException;
 import io.ishmem.core.heap.ControlBlock;
-import io.ishmem.core.runtime.DebugChecks;
 import io.ishmem.core.wait.Liveness;
 import io.ishmem.core.wait.WaitStrategy;
 
@@ -14,12 +13,18 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The synchronisation of one team: a dissemination barrier over the team's members (ceil(log2 n)
  * rounds; in round r member i signals member i + 2^r and waits for member i - 2^r), plus the
- * announcements that let members compare collective arguments. Every flag word is
- * {@code sequence << 8 | op}: sequences only grow, so a flag at or above ours means the partner
- * arrived, and a flag at our sequence with another op is a collective-order error. Flags sit in the
- * control block of the PE that waits on them, one writer per cache line.
+ * announcements that let members compare collective arguments.
  *
- * <p>Not thread-safe: the collectives of one team are called by one thread at a time.
+ * <p>Every flag word is {@code sequence << 16 | lowest op << 8 | highest op}, where the ops are the
+ * collective codes seen so far by the writer: after round r a member knows the lowest and highest op
+ * of the 2^(r+1) members behind it, so after the last round every member knows them for the whole
+ * team, and a team whose members are not all in the same collective is reported on every member.
+ * Each flag line holds two words chosen by the parity of the sequence: a peer that has left this
+ * barrier writes its next arrival into the other word, so nobody's arrival at this sequence is
+ * overwritten before its reader has seen it (writing sequence + 2 needs every member to have arrived
+ * at sequence + 1). Flags sit in the control block of the PE that waits on them, one writer per line.
+ *
+ * <p>Collectives of one team run on one thread at a time ({@link #enter}).
  */
 public final class TeamSync
 {
@@ -32,6 +37,9 @@ public final class TeamSync
     private final long[] myFlagOffsets;
     private final MemorySegment[] targetBlocks;
     private final long[] targetFlagOffsets;
+    /** Round-0 flag of each member, in its successor's block: it carries that member's own op. */
+    private final MemorySegment[] arrivalBlocks;
+    private final long arrivalOffset;
     private final int[] sourcePes;
     private final MemorySegment[] memberBlocks;
     private final int[] memberPes;
@@ -67,9 +75,12 @@ public final class TeamSync
         this.sourcePes = new int[rounds];
         this.memberPes = memberPes.clone();
         this.memberBlocks = new MemorySegment[size];
+        this.arrivalBlocks = new MemorySegment[size];
+        this.arrivalOffset = ControlBlock.flagOffset(maxTeams, teamSlot, 0);
         for (int i = 0; i < size; i++)
         {
             memberBlocks[i] = blocks[memberPes[i]];
+            arrivalBlocks[i] = blocks[memberPes[(i + 1) % size]];
         }
         for (int r = 0; r < rounds; r++)
         {
@@ -84,11 +95,6 @@ public final class TeamSync
         this.liveness = liveness;
     }
 
-    /**
-     * Starts the next collective on this team: publishes its op and arguments for {@link #agree}.
-     *
-     * @return the sequence number of this collective.
-     */
     /**
      * Starts a collective call on this team in this PE; {@link #exit()} ends it. Collectives of one team run
      * on one thread at a time: a second thread would take the first one's arrivals and sequence numbers,
@@ -116,6 +122,11 @@ public final class TeamSync
             "per team)");
     }
 
+    /**
+     * Publishes the op and arguments of the next collective for {@link #agree}.
+     *
+     * @return the sequence number of this collective.
+     */
     public long announce(final CollectiveOp op, final long arg0, final long arg1)
     {
         final long next = sequence + 1;
@@ -128,78 +139,76 @@ public final class TeamSync
     }
 
     /**
-     * A barrier over the team, carrying {@code op}.
+     * A barrier over the team, carrying {@code op}: every member learns whether all members are in
+     * {@code op}.
      *
      * @param op   the collective being called.
      * @param call the name of the caller for messages.
-     * @throws CollectiveMismatchException if a member was found in another collective at this point.
+     * @throws CollectiveMismatchException on every member if any member is in another collective at this point;
+     *                                     the barrier is complete all the same, so the team stays in step.
      */
     public void sync(final CollectiveOp op, final String call)
     {
         final long seq = ++sequence;
-        final long word = seq << 8 | op.code();
-        String mismatch = null;
+        final long parity = (seq & 1) << 3;
+        long lowest = op.code();
+        long highest = lowest;
         for (int r = 0; r < rounds; r++)
         {
             // release: everything this PE wrote before the barrier is visible to whoever sees the flag
-            LONG.setRelease(targetBlocks[r], targetFlagOffsets[r], word);
-            long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[r]);
-            if ((seen >>> 8) < seq)
+            LONG.setRelease(targetBlocks[r], targetFlagOffsets[r] + parity, seq << 16 | lowest << 8 | highest);
+            long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[r] + parity);
+            if ((seen >>> 16) < seq)
             {
-                seen = await(r, seq, call);
+                seen = await(r, parity, seq, call);
             }
-            if ((seen >>> 8) == seq && (int)(seen & 0xFF) != op.code() && mismatch == null)
-            {
-                mismatch = "collective order mismatch on team " + teamName + " at its collective #" + seq +
-                    ": PE " + myWorldPe + " called " + op.callName() + " but PE " + sourcePes[r] + " called " +
-                    CollectiveOp.nameOf((int)(seen & 0xFF)) +
-                    " (every PE of a team must call the same collectives in the same order)";
-            }
+            lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
+            highest = Math.max(highest, seen & 0xFF);
         }
-        if (mismatch != null)
+        if (lowest != highest)
         {
-            throw new CollectiveMismatchException(mismatch);
+            throw mismatch(op, seq, parity);
         }
     }
 
-    /**
-     * A barrier as users call it (barrierAll, syncAll, team.sync). With {@code ISHMEM_DEBUG} every member
-     * also compares every other member's announced collective, so a PE in another collective at this
-     * point is reported on every PE of the team, not only on its barrier partners.
-     *
-     * @param op   the collective being called.
-     * @param call the name of the caller for messages.
-     * @throws CollectiveMismatchException if a member was found in another collective at this point.
-     */
-    public void barrier(final CollectiveOp op, final String call)
+    /** Names the first member, by team index, whose own arrival at {@code seq} carried another op than ours. */
+    private CollectiveMismatchException mismatch(final CollectiveOp op, final long seq, final long parity)
     {
-        if (DebugChecks.ENABLED)
+        int other = -1;
+        int otherCode = 0;
+        for (int i = 0; i < arrivalBlocks.length && other < 0; i++)
         {
-            final long seq = announce(op, 0, 0);
-            sync(op, call);
-            agree(seq, op, (ignored0, ignored1) -> "no arguments");
+            final long arrival = (long)LONG.getAcquire(arrivalBlocks[i], arrivalOffset + parity);
+            final int code = (int)(arrival & 0xFF);
+            if ((arrival >>> 16) == seq && code != op.code())
+            {
+                other = i;
+                otherCode = code;
+            }
         }
-        else
-        {
-            sync(op, call);
-        }
+        final String who = other >= 0 ?
+            "PE " + memberPes[other] + " called " + CollectiveOp.nameOf(otherCode) :
+            "another PE called another collective";
+        return new CollectiveMismatchException("collective order mismatch on team " + teamName + " at its collective #" +
+            seq + ": PE " + myWorldPe + " called " + op.callName() + " but " + who +
+            " (every PE of a team must call the same collectives in the same order)");
     }
 
-    private long await(final int round, final long seq, final String call)
+    private long await(final int round, final long parity, final long seq, final String call)
     {
         int idle = 0;
         while (true)
         {
-            final long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[round]);
-            if ((seen >>> 8) >= seq)
+            final long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[round] + parity);
+            if ((seen >>> 16) >= seq)
             {
                 return seen;
             }
             idle = waitStrategy.idle(idle, liveness);
             if (idle < 0)
             {
-                final long last = (long)LONG.getAcquire(myBlock, myFlagOffsets[round]);
-                if ((last >>> 8) >= seq)
+                final long last = (long)LONG.getAcquire(myBlock, myFlagOffsets[round] + parity);
+                if ((last >>> 16) >= seq)
                 {
                     return last;
                 }
@@ -243,24 +252,17 @@ public final class TeamSync
         }
     }
 
-    /**
-     * Names what member {@code i} called as collective {@code seq}, from its announcement or else from the
-     * round-0 barrier flag it wrote into its successor's block.
-     */
+    /** Names what member {@code i} called as collective {@code seq}, from its announcement or its arrival. */
     private String peerCall(final int i, final long seq, final long head)
     {
         if ((head >>> 8) == seq)
         {
             return CollectiveOp.nameOf((int)(head & 0xFF));
         }
-        if (rounds > 0)
+        final long arrival = (long)LONG.getAcquire(arrivalBlocks[i], arrivalOffset + ((seq & 1) << 3));
+        if (rounds > 0 && (arrival >>> 16) == seq)
         {
-            final MemorySegment successor = memberBlocks[(i + 1) % memberBlocks.length];
-            final long flag = (long)LONG.getAcquire(successor, targetFlagOffsets[0]);
-            if ((flag >>> 8) == seq)
-            {
-                return CollectiveOp.nameOf((int)(flag & 0xFF));
-            }
+            return CollectiveOp.nameOf((int)(arrival & 0xFF));
         }
         return "another collective";
     }

@@ -27,8 +27,9 @@ import java.lang.invoke.VarHandle;
  *  |  Announcements: one 64-byte line per team slot, owner-written:|
  *  |  two 32-byte entries by collective parity: seq|op, arg0, arg1 |
  *  +---------------------------------------------------------------+  256 + 64 * maxTeams
- *  |  Barrier flags: maxTeams x MAX_ROUNDS lines, one writer each: |
- *  |  (sequence << 8 | collective op), release/acquire             |
+ *  |  Barrier flags: maxTeams x MAX_ROUNDS lines, one writer each, |
+ *  |  two words by sequence parity: sequence << 16 | lowest op << 8|
+ *  |  | highest op, release/acquire                                |
  *  +---------------------------------------------------------------+  256 + 64 * (1 + MAX_ROUNDS) * maxTeams
  *  |  Split scratch: two 128-byte entries per team slot, owner-    |
  *  |  written, chosen by the parity of the parent's barrier seq:   |

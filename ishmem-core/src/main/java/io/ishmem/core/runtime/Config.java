@@ -39,7 +39,7 @@ public enum Config
     BOOT_TIMEOUT("ISHMEM_BOOT_TIMEOUT", Kind.DURATION, "60s",
         "How long init waits for every PE of the job to arrive."),
     DEBUG("ISHMEM_DEBUG", Kind.BOOLEAN, "false",
-        "Costly checks: every barrierAll, syncAll and team.sync also compares what every member announced, so a PE in another collective is reported on every PE, not only on its barrier partners; logs the configuration on every PE."),
+        "Logs the configuration on every PE, not only on PE 0."),
     JOB_ID("ISHMEM_JOB_ID", Kind.STRING, "",
         "Identifier that keeps two jobs on one machine apart; set by ishmemrun, derived from mpirun/srun otherwise."),
     PE("ISHMEM_PE", Kind.INT, "",

@@ -1,8 +1,8 @@
 package io.ishmem.core.runtime;
 
 /**
- * Whether the costly checks are on ({@code ISHMEM_DEBUG}). Read once, into a static final, so the
- * JIT drops the checked branches entirely when it is off, as Agrona's {@code SHOULD_BOUNDS_CHECK}.
+ * Whether debug mode is on ({@code ISHMEM_DEBUG}). Read once, into a static final, so the JIT drops
+ * the debug branches entirely when it is off, as Agrona's {@code SHOULD_BOUNDS_CHECK}.
  */
 public final class DebugChecks
 {

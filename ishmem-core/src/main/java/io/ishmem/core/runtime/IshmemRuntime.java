@@ -510,7 +510,7 @@ public final class IshmemRuntime implements Ishmem
         try
         {
             ordering.quiet();
-            worldSync.barrier(CollectiveOp.BARRIER_ALL, "barrierAll");
+            worldSync.sync(CollectiveOp.BARRIER_ALL, "barrierAll");
         }
         finally
         {
@@ -525,7 +525,7 @@ public final class IshmemRuntime implements Ishmem
         worldSync.enter("syncAll");
         try
         {
-            worldSync.barrier(CollectiveOp.SYNC_ALL, "syncAll");
+            worldSync.sync(CollectiveOp.SYNC_ALL, "syncAll");
         }
         finally
         {

@@ -140,7 +140,7 @@ final class TeamImpl implements Team
         enter("team.sync");
         try
         {
-            sync.barrier(CollectiveOp.TEAM_SYNC, "team.sync");
+            sync.sync(CollectiveOp.TEAM_SYNC, "team.sync");
         }
         finally
         {
