@@ -184,6 +184,11 @@ public final class IshmemRun implements Callable<Integer>
             {
                 throw usage("Invalid value for option '--env': '" + pair + "' is not NAME=VALUE");
             }
+            final String refusal = JobEnvironment.refusal(pair.substring(0, equals));
+            if (refusal != null)
+            {
+                throw usage("Invalid value for option '--env': " + refusal);
+            }
             builder.env(pair.substring(0, equals), pair.substring(equals + 1));
         }
         return builder.build();

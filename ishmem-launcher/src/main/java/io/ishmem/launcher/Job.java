@@ -25,6 +25,7 @@ final class Job
     private final JobListener listener;
     private final Path shmDirectory;
     private final String jobId = JobEnvironment.newJobId();
+    private final String secret = JobEnvironment.newSecret();
     private final List<PeProcess> pes = new ArrayList<>();
     private final BlockingQueue<PeProcess> exits = new LinkedBlockingQueue<>();
     private boolean shuttingDown;
@@ -83,6 +84,7 @@ final class Job
             environment.put(JobEnvironment.PE, Integer.toString(pe));
             environment.put(JobEnvironment.NPES, Integer.toString(spec.npes()));
             environment.put(JobEnvironment.LAUNCHER_PID, Long.toString(ProcessHandle.current().pid()));
+            environment.put(JobEnvironment.JOB_SECRET, secret);
             if (allowed != null && !spec.env().containsKey(JobEnvironment.JOB_CPUS))
             {
                 environment.put(JobEnvironment.JOB_CPUS, Integer.toString(allowed.length));

@@ -2,6 +2,7 @@ package io.ishmem.launcher;
 
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.Set;
 
 /**
  * The variables that tell each PE which job it belongs to, and the names the job's files take.
@@ -27,6 +28,17 @@ public final class JobEnvironment
      * The pid of the launcher, so a PE can notice that its launcher has gone.
      */
     public static final String LAUNCHER_PID = "ISHMEM_LAUNCHER_PID";
+
+    /**
+     * A secret new for every job, which each PE presents when it registers, so a process of another job can
+     * never join this one even under the same id.
+     */
+    public static final String JOB_SECRET = "ISHMEM_JOB_SECRET";
+
+    /**
+     * The variables the launcher sets for every job and that no one may set for it: each job gets its own.
+     */
+    public static final Set<String> OWNED = Set.of(JOB_ID, PE, NPES, LAUNCHER_PID, JOB_SECRET);
 
     /**
      * Variable holding how many CPUs the launcher may use, which its PEs share: a PE bound to one CPU cannot
@@ -59,6 +71,26 @@ public final class JobEnvironment
         final byte[] bytes = new byte[JOB_ID_LENGTH / 2];
         RANDOM.nextBytes(bytes);
         return HexFormat.of().formatHex(bytes);
+    }
+
+    /**
+     * @return a new job secret: 32 random lowercase hex characters.
+     */
+    public static String newSecret()
+    {
+        final byte[] bytes = new byte[16];
+        RANDOM.nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    /**
+     * @param name a variable name.
+     * @return why the launcher refuses to set it for a job, or null when it may be set.
+     */
+    public static String refusal(final String name)
+    {
+        return OWNED.contains(name) ? name + " is set by the launcher, new for every job (every PE's number, the " +
+            "job size and the job's id and secret), so that no two jobs can merge: leave it out" : null;
     }
 
     /**

@@ -74,6 +74,11 @@ public record JobSpec(
             {
                 throw new IllegalArgumentException("env: name='" + name + "' must be non-empty and have no '='");
             }
+            final String refusal = JobEnvironment.refusal(name);
+            if (refusal != null)
+            {
+                throw new IllegalArgumentException("env: " + refusal);
+            }
         }
         requireNotNegative("timeout", timeout);
         requireNotNegative("grace", grace);

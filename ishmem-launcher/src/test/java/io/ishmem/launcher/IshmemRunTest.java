@@ -103,6 +103,16 @@ class IshmemRunTest
             "ishmemrun: Invalid value for option '--npes' (-n): " + npes + " is not in [1, 4096]"), text(err));
     }
 
+    /** Issue 17, finding 2: the variables that keep jobs apart are the launcher's, new for every job. */
+    @ParameterizedTest
+    @ValueSource(strings = {"ISHMEM_JOB_ID", "ISHMEM_PE", "ISHMEM_NPES", "ISHMEM_LAUNCHER_PID", "ISHMEM_JOB_SECRET"})
+    void shouldRefuseToLetEnvSetWhatTheLauncherOwns(final String name)
+    {
+        assertEquals(2, run("-n", "2", "--env", name + "=x", "true"));
+        assertTrue(text(err).startsWith("ishmemrun: Invalid value for option '--env': " + name + " is set by the " +
+            "launcher, new for every job"), text(err));
+    }
+
     @Test
     void shouldRejectMissingProgram()
     {

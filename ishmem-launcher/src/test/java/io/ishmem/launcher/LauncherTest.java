@@ -158,17 +158,29 @@ class LauncherTest
     void shouldGiveEveryPeTheJobEnvironment()
     {
         final JobResult result = Launcher.run(bash(3,
-            "echo \"$ISHMEM_JOB_ID $ISHMEM_PE $ISHMEM_NPES $ISHMEM_LAUNCHER_PID $FOO\"")
+            "echo \"$ISHMEM_JOB_ID $ISHMEM_PE $ISHMEM_NPES $ISHMEM_LAUNCHER_PID $FOO\"; echo \"$ISHMEM_JOB_SECRET\"")
             .env("FOO", "bar baz")
             .build());
 
         assertTrue(result.succeeded(), () -> result.outputs().toString());
         assertTrue(result.jobId().matches("[0-9a-f]{16}"), result.jobId());
+        final String secret = result.output(0).get(1);
+        assertTrue(secret.matches("[0-9a-f]{32}"), secret);
         for (int pe = 0; pe < 3; pe++)
         {
-            assertEquals(List.of(result.jobId() + " " + pe + " 3 " + ProcessHandle.current().pid() + " bar baz"),
+            assertEquals(List.of(result.jobId() + " " + pe + " 3 " + ProcessHandle.current().pid() + " bar baz", secret),
                 result.output(pe));
         }
+        final JobResult next = Launcher.run(bash(1, "echo \"$ISHMEM_JOB_SECRET\"").build());
+        assertFalse(next.output(0).get(0).equals(secret), "two jobs got one secret");
+    }
+
+    @Test
+    void shouldRefuseAJobSpecThatSetsWhatTheLauncherOwns()
+    {
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> JobSpec.builder().npes(2).command("true").env("ISHMEM_JOB_ID", "mine").build());
+        assertTrue(ex.getMessage().startsWith("env: ISHMEM_JOB_ID is set by the launcher"), ex.getMessage());
     }
 
     @Test

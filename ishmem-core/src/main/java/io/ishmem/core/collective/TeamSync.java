@@ -167,6 +167,12 @@ public final class TeamSync
         }
         if (lowest != highest)
         {
+            // a peer whose wait already failed may still pass through the collectives that clean up after it:
+            // report the failure, not the mismatch it causes
+            if (!liveness.probe(true))
+            {
+                throw liveness.failure(call);
+            }
             throw mismatch(op, seq, parity);
         }
     }

@@ -16,13 +16,22 @@ import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The rendezvous of a job's start: a small file {@code /dev/shm/ishmem-JOB-boot} where each PE
- * publishes how to map its heap (pid, descriptor or file, length) and moves through start-up phases.
- * It lives only during init: PE 0 unlinks it once every PE has mapped every heap, and ishmemrun
- * removes it in any case. Its size is fixed so PEs that disagree on the job size cannot fault on it.
+ * The rendezvous of a job: a small file {@code /dev/shm/ishmem-JOB-boot} where each PE claims its
+ * number, publishes how to map its heap (pid, descriptor or file, length) and moves through start-up
+ * phases. Its size is fixed so PEs that disagree on the job size cannot fault on it.
+ *
+ * <p>It also keeps jobs apart. The first PE stores the job's key (a hash of {@code ISHMEM_JOB_ID} and
+ * {@code ISHMEM_JOB_SECRET}); a process with another key is of another job. A PE number is taken by one
+ * compare-and-set of the slot's pid, so two processes can never both hold it. Either clash is written
+ * into the clash word before the process that found it fails, so every PE that is starting in this
+ * rendezvous fails too, at once, and a job that already started finds out at {@code close}: two jobs
+ * that share an id never both end well, and never exchange data without an error. The file lives as
+ * long as the job (PE 0 removes it after the close barrier; ishmemrun in any case), so a late process
+ * of another job meets it rather than a fresh one.
  * <pre>
- *  0   magic (CAS by the first PE)     8  nPes (CAS by the first PE)
- *  64  slot of PE 0: phase (release) | pid | fd | map length | sharing | import errno
+ *  0   magic (CAS by the first PE)   8  nPes (CAS by the first PE)   16 job key (CAS by the first PE)
+ *  24  clash: pid of the process that found it | PE number it wanted (CAS, first clash wins)
+ *  64  slot of PE 0: phase (release) | pid (CAS: the claim) | fd | map length | sharing | import errno
  *  128 slot of PE 1 ...
  * </pre>
  */
@@ -38,6 +47,12 @@ final class BootRegion implements AutoCloseable
     static final int SHARING_FILE = 2;
 
     private static final long MAGIC = 0x544F_4F42_4D48_5349L; // "ISHMBOOT"
+    private static final long NPES_OFFSET = 8;
+    private static final long KEY_OFFSET = 16;
+    private static final long CLASH_OFFSET = 24;
+    /** Clash codes besides a PE number: the processes differed in job key, or in job size. */
+    private static final int CLASH_KEY = -1;
+    private static final int CLASH_NPES = -2;
     private static final long SLOTS_OFFSET = 64;
     private static final long SLOT_LENGTH = 64;
     private static final long PHASE = 0;
@@ -96,14 +111,106 @@ final class BootRegion implements AutoCloseable
         {
             throw new IshmemException(path + " is not an ishmem4j boot file (magic 0x" + Long.toHexString(magic) + ")");
         }
-        INT.compareAndSet(region, 8L, 0, identity.nPes());
-        final int jobPes = (int)INT.getVolatile(region, 8L);
+    }
+
+    /**
+     * Checks that this process is of the job that holds the rendezvous: its key and size. Called after the
+     * slot is claimed, so whoever set the key holds a slot: a key with no live holder is from a dead job.
+     */
+    private void checkJob(final int pid)
+    {
+        LONG.compareAndSet(region, KEY_OFFSET, 0L, identity.jobHash());
+        if ((long)LONG.getVolatile(region, KEY_OFFSET) != identity.jobHash())
+        {
+            final String holders = liveHolders(pid);
+            // the other job's processes may already have gone because of a clash that this one must report
+            checkNoClash();
+            if (holders.isEmpty())
+            {
+                // not a clash: nobody of that job is left; the failed start removes the file
+                throw new IshmemConfigException("job " + identity.jobId() + ": " + path + " was left by a job " +
+                    "with the same ISHMEM_JOB_ID and another ISHMEM_JOB_SECRET whose processes are gone; it is " +
+                    "removed now: start the job again, or give it its own ISHMEM_JOB_ID");
+            }
+            raiseClash(CLASH_KEY);
+            throw new IshmemConfigException(clashText(identity.pe(), CLASH_KEY, holders));
+        }
+        INT.compareAndSet(region, NPES_OFFSET, 0, identity.nPes());
+        final int jobPes = (int)INT.getVolatile(region, NPES_OFFSET);
         if (jobPes != identity.nPes())
         {
+            raiseClash(CLASH_NPES);
             throw new IshmemConfigException("PE " + identity.pe() + " was started with nPes=" + identity.nPes() +
                 " but another PE of job " + identity.jobId() + " with nPes=" + jobPes +
                 ": every PE of a job needs the same ISHMEM_NPES");
         }
+    }
+
+    /** Records a clash for every process of this rendezvous; the first one found is kept. */
+    private void raiseClash(final int wantedPe)
+    {
+        LONG.compareAndSet(region, CLASH_OFFSET, 0L, (long)ProcessHandle.current().pid() << 32 | (wantedPe & 0xFFFF_FFFFL));
+    }
+
+    /**
+     * @throws IshmemConfigException when any process of this rendezvous found another job in it.
+     */
+    void checkNoClash()
+    {
+        final String clash = clash();
+        if (clash != null)
+        {
+            throw new IshmemConfigException(clash);
+        }
+    }
+
+    /**
+     * @return what a process found when it came to this rendezvous from another job, or null if none did.
+     */
+    String clash()
+    {
+        final long clash = (long)LONG.getVolatile(region, CLASH_OFFSET);
+        if (clash == 0)
+        {
+            return null;
+        }
+        final int finder = (int)(clash >>> 32);
+        final int code = (int)clash;
+        return "PE " + identity.pe() + " of job " + identity.jobId() + ": process " + finder + " " +
+            (code == CLASH_KEY ? "of another job (another ISHMEM_JOB_SECRET)" :
+            code == CLASH_NPES ? "with another ISHMEM_NPES" : "also claimed to be PE " + code) +
+            " came to this job's rendezvous " + path + ": two jobs share ISHMEM_JOB_ID=" + identity.jobId() +
+            ", or two processes of one job have the same ISHMEM_PE. No job may go on with it: start each job " +
+            "with ishmemrun, or give each its own ISHMEM_JOB_ID";
+    }
+
+    private String clashText(final int pe, final int wantedPe, final String holders)
+    {
+        return "PE " + pe + " of job " + identity.jobId() + " cannot join: " + (wantedPe == CLASH_KEY ?
+            "processes of another job with ISHMEM_JOB_ID=" + identity.jobId() + " and another ISHMEM_JOB_SECRET " +
+            "are using " + path + " (pids " + holders + ")" :
+            "PE " + wantedPe + " is already held by pid " + holders) + ": two jobs share ISHMEM_JOB_ID=" +
+            identity.jobId() + ", or two processes have the same ISHMEM_PE. Both jobs fail: start each job with " +
+            "ishmemrun, or give each its own ISHMEM_JOB_ID";
+    }
+
+    private String liveHolders(final int myPid)
+    {
+        final StringBuilder holders = new StringBuilder();
+        for (int pe = 0; pe < ControlBlock.MAX_PES; pe++)
+        {
+            final int holder = (int)INT.getVolatile(region, slot(pe) + PID);
+            if (holder != 0 && holder != myPid && isAlive(holder))
+            {
+                holders.append(holders.isEmpty() ? "" : ", ").append(holder);
+            }
+        }
+        return holders.toString();
+    }
+
+    private static boolean isAlive(final int pid)
+    {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
     private long slot(final int pe)
@@ -112,28 +219,36 @@ final class BootRegion implements AutoCloseable
     }
 
     /**
-     * Takes this PE's slot, refusing a PE number that a live process of the same job already holds.
+     * Takes this PE's slot with one compare-and-set of its pid, so no two processes can both hold it. A slot
+     * whose holder has exited (a job of the same id that died during init) is taken over.
+     *
+     * @throws IshmemConfigException when a live process holds it: a clash, raised for the whole rendezvous.
      */
     void claim(final int pe, final int pid)
     {
         final long slot = slot(pe);
-        if ((long)LONG.getAcquire(region, slot + PHASE) != PHASE_EMPTY)
+        int holder = 0;
+        while (!INT.compareAndSet(region, slot + PID, holder, pid))
         {
-            final int holder = (int)INT.getVolatile(region, slot + PID);
-            if (holder != pid && ProcessHandle.of(holder).map(ProcessHandle::isAlive).orElse(false))
+            holder = (int)INT.getVolatile(region, slot + PID);
+            if (holder == pid)
             {
-                throw new IshmemConfigException("PE " + pe + " of job " + identity.jobId() +
-                    " is already taken by pid " + holder + ": two processes have the same ISHMEM_PE, " +
-                    "or two jobs share one ISHMEM_JOB_ID");
+                break;
             }
-            LONG.setRelease(region, slot + PHASE, PHASE_EMPTY);
+            if (holder != 0 && isAlive(holder))
+            {
+                raiseClash(pe);
+                throw new IshmemConfigException(clashText(pe, pe, Integer.toString(holder)));
+            }
         }
+        LONG.setRelease(region, slot + PHASE, PHASE_EMPTY);
+        checkJob(pid);
+        checkNoClash();
     }
 
-    void register(final int pe, final int pid, final int fd, final long mapLength, final int sharing, final long phase)
+    void register(final int pe, final int fd, final long mapLength, final int sharing, final long phase)
     {
         final long slot = slot(pe);
-        region.set(ValueLayout.JAVA_INT, slot + PID, pid);
         region.set(ValueLayout.JAVA_INT, slot + FD, fd);
         region.set(ValueLayout.JAVA_LONG, slot + MAP_LENGTH, mapLength);
         region.set(ValueLayout.JAVA_INT, slot + SHARING, sharing);
@@ -194,6 +309,7 @@ final class BootRegion implements AutoCloseable
                     break;
                 }
             }
+            checkNoClash();
             if (missing < 0)
             {
                 return;
@@ -229,7 +345,7 @@ final class BootRegion implements AutoCloseable
             if ((long)LONG.getAcquire(region, slot(pe) + PHASE) >= PHASE_REGISTERED)
             {
                 final int pid = pid(pe);
-                if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                if (!isAlive(pid))
                 {
                     throw new PeFailureException(pe, "PE " + pe + " (pid " + pid + ") exited during init while PE " +
                         identity.pe() + " waited for every PE to " + step);

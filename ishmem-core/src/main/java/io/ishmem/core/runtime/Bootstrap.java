@@ -34,7 +34,7 @@ final class Bootstrap
     private final int pid;
     private final long deadlineNs;
 
-    private Bootstrap(final JobIdentity identity, final long heapSize, final int maxTeams, final long bootTimeoutNs)
+    private Bootstrap(final JobIdentity identity, final long heapSize, final int maxTeams, final long deadlineNs)
     {
         this.identity = identity;
         this.heapSize = heapSize;
@@ -42,17 +42,20 @@ final class Bootstrap
         this.controlLength = ControlBlock.length(maxTeams);
         this.mapLength = controlLength + heapSize;
         this.pid = (int)ProcessHandle.current().pid();
-        this.deadlineNs = System.nanoTime() + bootTimeoutNs;
+        this.deadlineNs = deadlineNs;
     }
 
+    /**
+     * @param deadlineNs {@link System#nanoTime()} by which every PE must have arrived (ISHMEM_BOOT_TIMEOUT).
+     */
     static JobMappings start(final JobIdentity identity, final long heapSize, final int maxTeams,
-        final String sharing, final long bootTimeoutNs)
+        final String sharing, final long deadlineNs)
     {
         if (!sharing.equals("auto") && !sharing.equals("pidfd") && !sharing.equals("shm-file"))
         {
             throw new IshmemConfigException("ISHMEM_HEAP_SHARING=" + sharing + " is not one of auto, pidfd, shm-file");
         }
-        final Bootstrap bootstrap = new Bootstrap(identity, heapSize, maxTeams, bootTimeoutNs);
+        final Bootstrap bootstrap = new Bootstrap(identity, heapSize, maxTeams, deadlineNs);
         return identity.nPes() == 1 ? bootstrap.alone() : bootstrap.withPeers(sharing);
     }
 
@@ -64,7 +67,7 @@ final class Bootstrap
         {
             final MemorySegment mapping = mapHeap(fd, mapLength, arena);
             writeHeader(mapping);
-            return mappings(arena, new MemorySegment[] {mapping}, new int[] {-1}, new int[] {pid}, "memfd");
+            return mappings(arena, new MemorySegment[] {mapping}, new int[] {-1}, new int[] {pid}, "memfd", null);
         }
         catch (final RuntimeException ex)
         {
@@ -82,10 +85,11 @@ final class Bootstrap
         final int nPes = identity.nPes();
         final int[] pidfds = new int[nPes];
         Arrays.fill(pidfds, -1);
-        try (BootRegion boot = BootRegion.open(identity))
+        final BootRegion boot = BootRegion.open(identity);
+        JobMappings mappings = null;
+        try
         {
             boot.claim(identity.pe(), pid);
-            JobMappings mappings = null;
             if (!sharing.equals("shm-file"))
             {
                 mappings = attempt(boot, BootRegion.SHARING_MEMFD, BootRegion.PHASE_REGISTERED, pidfds, sharing);
@@ -100,21 +104,25 @@ final class Bootstrap
             {
                 LibC.unlink(identity.shmPrefix() + "pe" + identity.pe());
             }
-            if (identity.pe() == 0)
-            {
-                boot.unlink();
-            }
             return mappings;
         }
         catch (final RuntimeException ex)
         {
-            for (final int pidfd : pidfds)
-            {
-                LibC.closeQuietly(pidfd);
-            }
             LibC.unlink(identity.shmPrefix() + "pe" + identity.pe());
             // the start failed for this job: later PEs will time out instead of finding a stale rendezvous
-            LibC.unlink(identity.shmPrefix() + "boot");
+            boot.unlink();
+            if (mappings != null)
+            {
+                mappings.close();
+            }
+            else
+            {
+                for (final int pidfd : pidfds)
+                {
+                    LibC.closeQuietly(pidfd);
+                }
+                boot.close();
+            }
             throw ex;
         }
     }
@@ -149,7 +157,7 @@ final class Bootstrap
             final MemorySegment[] all = new MemorySegment[nPes];
             all[identity.pe()] = mapHeap(localFd, mapLength, arena);
             writeHeader(all[identity.pe()]);
-            boot.register(identity.pe(), pid, localFd, mapLength, mode, registeredPhase);
+            boot.register(identity.pe(), localFd, mapLength, mode, registeredPhase);
             boot.awaitAll(registeredPhase, deadlineNs, "register");
 
             int importErrno = 0;
@@ -204,7 +212,7 @@ final class Bootstrap
                     ControlBlock.check(blocks[pe], pe, nPes, maxTeams, identity.jobHash(), heapSize);
                 }
             }
-            return mappings(arena, all, pidfds, pids, mode == BootRegion.SHARING_MEMFD ? "pidfd" : "shm-file");
+            return mappings(arena, all, pidfds, pids, mode == BootRegion.SHARING_MEMFD ? "pidfd" : "shm-file", boot);
         }
         catch (final RuntimeException ex)
         {
@@ -284,7 +292,7 @@ final class Bootstrap
     }
 
     private JobMappings mappings(final Arena arena, final MemorySegment[] all, final int[] pidfds, final int[] pids,
-        final String sharing)
+        final String sharing, final BootRegion boot)
     {
         final MemorySegment[] blocks = new MemorySegment[all.length];
         final MemorySegment[] heaps = new MemorySegment[all.length];
@@ -293,7 +301,7 @@ final class Bootstrap
             blocks[pe] = all[pe].asSlice(0, controlLength);
             heaps[pe] = all[pe].asSlice(controlLength, heapSize);
         }
-        return new JobMappings(arena, blocks, heaps, pidfds, pids, sharing);
+        return new JobMappings(arena, blocks, heaps, pidfds, pids, sharing, boot);
     }
 
     private String fileName(final int pe)

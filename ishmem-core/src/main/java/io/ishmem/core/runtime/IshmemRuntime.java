@@ -84,7 +84,7 @@ public final class IshmemRuntime implements Ishmem
         this.myBlock = mappings.controlBlocks[myPe];
         this.launcherPidfd = launcherPidfd;
         this.liveness = new JobLiveness(myPe, mappings.controlBlocks, mappings.pidfds, mappings.pids, launcherPidfd,
-            identity.launcherPid(), settings.stoppedTimeoutNs());
+            identity.launcherPid(), settings.stoppedTimeoutNs(), mappings::clash);
         final int[] world = new int[nPes];
         for (int pe = 0; pe < nPes; pe++)
         {
@@ -107,6 +107,8 @@ public final class IshmemRuntime implements Ishmem
         final JobIdentity identity = JobIdentity.fromEnvironment(env);
         MDC.put("pe", Integer.toString(identity.pe()));
         final StartSettings settings = StartSettings.read(env, identity);
+        // init waits for the other PEs, in the rendezvous and then at the first barrier, no longer than this
+        final long arrivalDeadlineNs = System.nanoTime() + settings.bootTimeoutNs();
         int launcherPidfd = -1;
         if (identity.launcherPid() > 0)
         {
@@ -116,7 +118,7 @@ public final class IshmemRuntime implements Ishmem
         try
         {
             mappings = Bootstrap.start(identity, settings.heapSize(), settings.maxTeams(),
-                Config.HEAP_SHARING.raw(env), settings.bootTimeoutNs());
+                Config.HEAP_SHARING.raw(env), arrivalDeadlineNs);
         }
         catch (final RuntimeException ex)
         {
@@ -128,7 +130,10 @@ public final class IshmemRuntime implements Ishmem
         ControlBlock.putState(runtime.myBlock, ControlBlock.STATE_RUNNING);
         try
         {
+            runtime.liveness.expectArrivalBy(arrivalDeadlineNs);
             runtime.worldSync.sync(CollectiveOp.INIT, "init");
+            runtime.liveness.expectArrivalBy(0);
+            runtime.mappings.checkNoClash();
             runtime.startDevice(Config.DEVICE.raw(env), settings.deviceHeapSize());
         }
         catch (final RuntimeException ex)
@@ -248,6 +253,8 @@ public final class IshmemRuntime implements Ishmem
             queue.close();
             ordering.quiet();
             worldSync.sync(CollectiveOp.CLOSE, "close");
+            // a process of another job that came to the rendezvous while this one ran: this job must not end well
+            mappings.checkNoClash();
             release(ControlBlock.STATE_CLOSED);
         }
         catch (final RuntimeException ex)

@@ -15,9 +15,23 @@ import java.util.Map;
  * @param jobId       file-name-safe id shared by every PE of the job.
  * @param source      which launcher the identity came from, for the log.
  * @param launcherPid pid of ishmemrun, or -1.
+ * @param secret      the job's {@code ISHMEM_JOB_SECRET}, empty when none was given.
  */
-public record JobIdentity(int pe, int nPes, String jobId, String source, int launcherPid)
+public record JobIdentity(int pe, int nPes, String jobId, String source, int launcherPid, String secret)
 {
+    public JobIdentity(final int pe, final int nPes, final String jobId, final String source, final int launcherPid)
+    {
+        this(pe, nPes, jobId, source, launcherPid, "");
+    }
+
+    @Override
+    public String toString()
+    {
+        // the secret stays out of logs and messages
+        return "JobIdentity[pe=" + pe + ", nPes=" + nPes + ", jobId=" + jobId + ", source=" + source +
+            ", launcherPid=" + launcherPid + ", secret=" + (secret.isEmpty() ? "none" : "set") + "]";
+    }
+
     /**
      * @param env the process environment.
      * @return the identity.
@@ -37,7 +51,7 @@ public record JobIdentity(int pe, int nPes, String jobId, String source, int lau
             }
             final int launcherPid = Config.LAUNCHER_PID.isSet(env) ? Config.LAUNCHER_PID.intValue(env) : -1;
             return checked(pe, nPes, job.isEmpty() ? "solo-" + ProcessHandle.current().pid() : job, "ishmemrun",
-                launcherPid, Config.PE.envName(), Config.NPES.envName());
+                launcherPid, Config.JOB_SECRET.raw(env), Config.PE.envName(), Config.NPES.envName());
         }
         if (env.containsKey("OMPI_COMM_WORLD_RANK"))
         {
@@ -69,7 +83,7 @@ public record JobIdentity(int pe, int nPes, String jobId, String source, int lau
             id = prefix + (job != null ? job :
                 "ppid" + ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L));
         }
-        return checked(pe, nPes, id, source, -1, rankName, sizeName);
+        return checked(pe, nPes, id, source, -1, Config.JOB_SECRET.raw(env), rankName, sizeName);
     }
 
     private static String first(final Map<String, String> env, final String... names)
@@ -95,7 +109,7 @@ public record JobIdentity(int pe, int nPes, String jobId, String source, int lau
     }
 
     private static JobIdentity checked(final int pe, final int nPes, final String jobId, final String source,
-        final int launcherPid, final String peName, final String nPesName)
+        final int launcherPid, final String secret, final String peName, final String nPesName)
     {
         if (nPes < 1 || nPes > ControlBlock.MAX_PES)
         {
@@ -105,7 +119,7 @@ public record JobIdentity(int pe, int nPes, String jobId, String source, int lau
         {
             throw new IshmemConfigException(peName + "=" + pe + " not in [0, " + nPes + ")");
         }
-        return new JobIdentity(pe, nPes, sanitize(jobId), source, launcherPid);
+        return new JobIdentity(pe, nPes, sanitize(jobId), source, launcherPid, secret);
     }
 
     static String sanitize(final String jobId)
@@ -120,18 +134,19 @@ public record JobIdentity(int pe, int nPes, String jobId, String source, int lau
     }
 
     /**
-     * @return a 64-bit hash of the job id, stored in every control block so a mapping from another
-     *         job is refused.
+     * @return a 64-bit hash of the job id and secret, never 0: kept in the boot rendezvous and in every
+     *         control block, so a process or a mapping of another job is refused.
      */
     public long jobHash()
     {
         long hash = 0xcbf29ce484222325L;
-        for (int i = 0; i < jobId.length(); i++)
+        final String key = jobId + '\0' + secret;
+        for (int i = 0; i < key.length(); i++)
         {
-            hash ^= jobId.charAt(i);
+            hash ^= key.charAt(i);
             hash *= 0x100000001b3L;
         }
-        return hash;
+        return hash == 0 ? 1 : hash;
     }
 
     /**

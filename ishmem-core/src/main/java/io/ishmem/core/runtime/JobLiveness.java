@@ -6,6 +6,7 @@ import io.ishmem.core.posix.ProcessWatch;
 import io.ishmem.core.wait.Liveness;
 
 import java.lang.foreign.MemorySegment;
+import java.util.function.Supplier;
 
 /**
  * Watches every peer of the job for a waiting PE, with no thread of its own: what the kernel already
@@ -26,10 +27,14 @@ final class JobLiveness implements Liveness
     private final int[] pids;
     private final int launcherPid;
     private final long stoppedTimeoutNs;
+    /** What a process of another job found in this job's rendezvous, or null: a job formed with it must stop. */
+    private final Supplier<String> clash;
     // index nPes is ishmemrun, when the job has one
     private final ProcessWatch watch;
     private final long[] stoppedSinceNs;
     private volatile long nextStopCheckNs;
+    /** While init waits for every PE at its first barrier: when that wait must end (0: no limit). */
+    private volatile long arrivalDeadlineNs;
     private volatile String failureText;
     private volatile int failedPe = -1;
 
@@ -38,8 +43,9 @@ final class JobLiveness implements Liveness
      * @param launcherPidfd ishmemrun's pidfd, or {@code -1} when the job was not started by it.
      */
     JobLiveness(final int myPe, final MemorySegment[] controlBlocks, final int[] pidfds, final int[] pids,
-        final int launcherPidfd, final int launcherPid, final long stoppedTimeoutNs)
+        final int launcherPidfd, final int launcherPid, final long stoppedTimeoutNs, final Supplier<String> clash)
     {
+        this.clash = clash;
         this.myPe = myPe;
         this.controlBlocks = controlBlocks;
         this.pids = pids;
@@ -113,6 +119,16 @@ final class JobLiveness implements Liveness
         {
             return false;
         }
+        final String clashText = clash.get();
+        if (clashText != null)
+        {
+            return fail(-1, clashText);
+        }
+        final long deadlineNs = arrivalDeadlineNs;
+        if (deadlineNs != 0 && System.nanoTime() - deadlineNs >= 0)
+        {
+            return fail(-1, "not every PE reached init's first barrier within ISHMEM_BOOT_TIMEOUT");
+        }
         if (aborted >= 0)
         {
             return fail(aborted, "PE " + aborted + " gave up after it saw another PE fail");
@@ -151,6 +167,15 @@ final class JobLiveness implements Liveness
             }
         }
         return true;
+    }
+
+    /**
+     * @param deadlineNs {@link System#nanoTime()} after which a wait fails, or 0 for none: init's limit on
+     *                   waiting for every PE to arrive.
+     */
+    void expectArrivalBy(final long deadlineNs)
+    {
+        arrivalDeadlineNs = deadlineNs;
     }
 
     /**

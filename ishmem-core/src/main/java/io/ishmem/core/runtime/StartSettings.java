@@ -140,7 +140,9 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
         {
             for (final Config config : Config.values())
             {
-                LOG.info("PE {} {}={}", identity.pe(), config.envName(), config.raw(env));
+                // a secret is only as good as the places it is not written to
+                final String value = config == Config.JOB_SECRET && !config.raw(env).isEmpty() ? "(set)" : config.raw(env);
+                LOG.info("PE {} {}={}", identity.pe(), config.envName(), value);
             }
         }
         else

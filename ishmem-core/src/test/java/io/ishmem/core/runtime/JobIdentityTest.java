@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -68,5 +69,17 @@ class JobIdentityTest
     {
         assertEquals("a_b_c-1.2", JobIdentity.sanitize("a/b c-1.2"));
         assertNotEquals(new JobIdentity(0, 1, "a", "x", -1).jobHash(), new JobIdentity(0, 1, "b", "x", -1).jobHash());
+    }
+
+    @Test
+    void shouldKeyTheJobBySecretAsWellAsIdAndKeepTheSecretOutOfText()
+    {
+        final JobIdentity first = JobIdentity.fromEnvironment(Map.of("ISHMEM_PE", "0", "ISHMEM_NPES", "2",
+            "ISHMEM_JOB_ID", "same", "ISHMEM_JOB_SECRET", "s1"));
+        final JobIdentity second = JobIdentity.fromEnvironment(Map.of("ISHMEM_PE", "0", "ISHMEM_NPES", "2",
+            "ISHMEM_JOB_ID", "same", "ISHMEM_JOB_SECRET", "s2"));
+        assertEquals("s1", first.secret());
+        assertNotEquals(first.jobHash(), second.jobHash());
+        assertFalse(first.toString().contains("s1"), first.toString());
     }
 }

@@ -13,6 +13,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -61,6 +62,16 @@ class JobLivenessTest
     /** PE 0 is this JVM; PEs 1.. are the given processes; every PE RUNNING. */
     private JobLiveness liveness(final Process launcher, final Process... peers)
     {
+        return liveness(launcher, () -> null, peers);
+    }
+
+    private JobLiveness clashingLiveness(final Supplier<String> clash, final Process... peers)
+    {
+        return liveness(null, clash, peers);
+    }
+
+    private JobLiveness liveness(final Process launcher, final Supplier<String> clash, final Process... peers)
+    {
         final int nPes = peers.length + 1;
         blocks = new MemorySegment[nPes];
         final int[] fds = new int[nPes];
@@ -78,7 +89,7 @@ class JobLivenessTest
             }
         }
         return new JobLiveness(0, blocks, fds, pids, launcher == null ? -1 : pidfd(launcher),
-            launcher == null ? 0 : (int)launcher.pid(), STOPPED_TIMEOUT_NS);
+            launcher == null ? 0 : (int)launcher.pid(), STOPPED_TIMEOUT_NS, clash);
     }
 
     private static void signal(final Process process, final String signal) throws Exception
@@ -110,6 +121,40 @@ class JobLivenessTest
             assertTrue(liveness.probe(false));
             Thread.sleep(20);
         }
+        liveness.close();
+    }
+
+    /** Issue 17, finding 2: init's first barrier waits no longer than ISHMEM_BOOT_TIMEOUT allows. */
+    @Test
+    void shouldEndAWaitForArrivalAtItsDeadline() throws Exception
+    {
+        final JobLiveness liveness = liveness(child(), child());
+        liveness.expectArrivalBy(System.nanoTime() + 50_000_000L);
+        assertTrue(liveness.probe(true));
+        assertTrue(probeUntilFailed(liveness, 5_000));
+        final PeFailureException failure = liveness.failure("init");
+        assertTrue(failure.getMessage().startsWith("not every PE reached init's first barrier within " +
+            "ISHMEM_BOOT_TIMEOUT while PE 0 waits in init"), failure.getMessage());
+        liveness.close();
+    }
+
+    @Test
+    void shouldNotEndAWaitOnceArrivalIsNoLongerExpected() throws Exception
+    {
+        final JobLiveness liveness = liveness(child(), child());
+        liveness.expectArrivalBy(System.nanoTime() + 1_000_000L);
+        liveness.expectArrivalBy(0);
+        Thread.sleep(20);
+        assertTrue(liveness.probe(true));
+        liveness.close();
+    }
+
+    @Test
+    void shouldNameTheClashOfAnotherJob() throws Exception
+    {
+        final JobLiveness liveness = clashingLiveness(() -> "process 7 also claimed to be PE 1", child(), child());
+        assertTrue(probeUntilFailed(liveness, 5_000));
+        assertTrue(liveness.failure("barrierAll").getMessage().startsWith("process 7 also claimed to be PE 1"));
         liveness.close();
     }
 
