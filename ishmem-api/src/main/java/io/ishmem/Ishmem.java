@@ -5,6 +5,7 @@ import io.ishmem.spi.IshmemProvider;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.util.Iterator;
+import java.util.Objects;
 import java.util.ServiceLoader;
 import java.util.concurrent.CompletableFuture;
 
@@ -26,6 +27,9 @@ import java.util.concurrent.CompletableFuture;
  * malloc, calloc, align and free are collectives of the world team), a collective of another thread on that
  * team throws {@link IllegalStateException} naming both calls. After {@link #close()} every method throws
  * {@link IllegalStateException}.
+ *
+ * <p>Every argument is checked at the call, and the exception names the call and the argument, e.g.
+ * {@code "put: src is null"}: a null segment, array or layout throws {@link NullPointerException}.
  */
 public interface Ishmem extends AutoCloseable
 {
@@ -245,6 +249,7 @@ public interface Ishmem extends AutoCloseable
      */
     default void put(final SymmetricSegment dest, final MemorySegment src, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         put(dest, 0, src, 0, src.byteSize(), pe);
     }
 
@@ -257,6 +262,7 @@ public interface Ishmem extends AutoCloseable
      */
     default void putNbi(final SymmetricSegment dest, final MemorySegment src, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         putNbi(dest, 0, src, 0, src.byteSize(), pe);
     }
 
@@ -269,6 +275,7 @@ public interface Ishmem extends AutoCloseable
      */
     default void get(final MemorySegment dest, final SymmetricSegment src, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         get(dest, 0, src, 0, dest.byteSize(), pe);
     }
 
@@ -281,6 +288,7 @@ public interface Ishmem extends AutoCloseable
      */
     default void getNbi(final MemorySegment dest, final SymmetricSegment src, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         getNbi(dest, 0, src, 0, dest.byteSize(), pe);
     }
 
@@ -651,6 +659,7 @@ public interface Ishmem extends AutoCloseable
     default void putSignal(final SymmetricSegment dest, final MemorySegment src, final SymmetricSegment sig,
         final long signal, final SignalOp op, final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         putSignal(dest, 0, src, 0, src.byteSize(), sig, 0, signal, op, pe);
     }
 
@@ -671,6 +680,7 @@ public interface Ishmem extends AutoCloseable
     default void putSignalNbi(final SymmetricSegment dest, final MemorySegment src, final SymmetricSegment sig,
         final long signal, final SignalOp op, final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         putSignalNbi(dest, 0, src, 0, src.byteSize(), sig, 0, signal, op, pe);
     }
 
@@ -742,6 +752,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 1);
         putSignal(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count,
             sig, sigIndex, signal, op, pe);
@@ -770,6 +781,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 1);
         putSignalNbi(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count,
             sig, sigIndex, signal, op, pe);
@@ -797,6 +809,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 2);
         putSignal(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
             sig, sigIndex, signal, op, pe);
@@ -825,6 +838,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 2);
         putSignalNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
             sig, sigIndex, signal, op, pe);
@@ -852,6 +866,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 2);
         putSignal(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
             sig, sigIndex, signal, op, pe);
@@ -880,6 +895,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 2);
         putSignalNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
             sig, sigIndex, signal, op, pe);
@@ -907,6 +923,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 4);
         putSignal(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
             sig, sigIndex, signal, op, pe);
@@ -935,6 +952,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 4);
         putSignalNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
             sig, sigIndex, signal, op, pe);
@@ -962,6 +980,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 8);
         putSignal(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
             sig, sigIndex, signal, op, pe);
@@ -990,6 +1009,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 8);
         putSignalNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
             sig, sigIndex, signal, op, pe);
@@ -1017,6 +1037,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 4);
         putSignal(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
             sig, sigIndex, signal, op, pe);
@@ -1045,6 +1066,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 4);
         putSignalNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
             sig, sigIndex, signal, op, pe);
@@ -1072,6 +1094,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 8);
         putSignal(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
             sig, sigIndex, signal, op, pe);
@@ -1100,6 +1123,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 8);
         putSignalNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
             sig, sigIndex, signal, op, pe);
@@ -1348,6 +1372,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final byte[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 1);
         put(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count, pe);
     }
@@ -1366,6 +1391,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final byte[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 1);
         putNbi(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count, pe);
     }
@@ -1384,6 +1410,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final byte[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 1);
         get(MemorySegment.ofArray(dest), (long)destIndex, src, srcIndex, (long)count, pe);
     }
@@ -1402,6 +1429,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final byte[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 1);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex, src, srcIndex, (long)count, pe);
     }
@@ -1420,6 +1448,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final short[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 2);
         put(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1, pe);
     }
@@ -1438,6 +1467,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final short[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 2);
         putNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1, pe);
     }
@@ -1456,6 +1486,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final short[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 2);
         get(MemorySegment.ofArray(dest), (long)destIndex << 1, src, srcIndex << 1, (long)count << 1, pe);
     }
@@ -1474,6 +1505,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final short[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 2);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 1, src, srcIndex << 1, (long)count << 1, pe);
     }
@@ -1492,6 +1524,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final char[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 2);
         put(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1, pe);
     }
@@ -1510,6 +1543,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final char[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 2);
         putNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1, pe);
     }
@@ -1528,6 +1562,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final char[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 2);
         get(MemorySegment.ofArray(dest), (long)destIndex << 1, src, srcIndex << 1, (long)count << 1, pe);
     }
@@ -1546,6 +1581,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final char[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 2);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 1, src, srcIndex << 1, (long)count << 1, pe);
     }
@@ -1564,6 +1600,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final int[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 4);
         put(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2, pe);
     }
@@ -1582,6 +1619,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final int[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 4);
         putNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2, pe);
     }
@@ -1600,6 +1638,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final int[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 4);
         get(MemorySegment.ofArray(dest), (long)destIndex << 2, src, srcIndex << 2, (long)count << 2, pe);
     }
@@ -1618,6 +1657,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final int[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 4);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 2, src, srcIndex << 2, (long)count << 2, pe);
     }
@@ -1636,6 +1676,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final long[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 8);
         put(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3, pe);
     }
@@ -1654,6 +1695,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final long[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 8);
         putNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3, pe);
     }
@@ -1672,6 +1714,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final long[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 8);
         get(MemorySegment.ofArray(dest), (long)destIndex << 3, src, srcIndex << 3, (long)count << 3, pe);
     }
@@ -1690,6 +1733,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final long[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 8);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 3, src, srcIndex << 3, (long)count << 3, pe);
     }
@@ -1708,6 +1752,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final float[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 4);
         put(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2, pe);
     }
@@ -1726,6 +1771,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final float[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 4);
         putNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2, pe);
     }
@@ -1744,6 +1790,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final float[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 4);
         get(MemorySegment.ofArray(dest), (long)destIndex << 2, src, srcIndex << 2, (long)count << 2, pe);
     }
@@ -1762,6 +1809,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final float[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 4);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 2, src, srcIndex << 2, (long)count << 2, pe);
     }
@@ -1780,6 +1828,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final double[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 8);
         put(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3, pe);
     }
@@ -1798,6 +1847,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final double[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 8);
         putNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3, pe);
     }
@@ -1816,6 +1866,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final double[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 8);
         get(MemorySegment.ofArray(dest), (long)destIndex << 3, src, srcIndex << 3, (long)count << 3, pe);
     }
@@ -1834,6 +1885,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final double[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 8);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 3, src, srcIndex << 3, (long)count << 3, pe);
     }

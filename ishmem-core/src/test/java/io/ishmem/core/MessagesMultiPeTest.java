@@ -1,7 +1,9 @@
 package io.ishmem.core;
 
+import io.ishmem.Cmp;
 import io.ishmem.Ishmem;
 import io.ishmem.IshmemConfigException;
+import io.ishmem.SignalOp;
 import io.ishmem.SymmetricHeapExhaustedException;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.junit.MultiPeJob;
@@ -9,7 +11,10 @@ import io.ishmem.junit.MultiPeTest;
 import io.ishmem.launcher.JobResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.function.Executable;
 
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,6 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MessagesMultiPeTest
 {
     private static final String INIT_REFUSED = "INIT REFUSED: ";
+
+    private static <T extends Throwable> T refused(final Class<T> type, final String message, final Executable call)
+    {
+        final T ex = assertThrows(type, call);
+        assertEquals(message, ex.getMessage());
+        return ex;
+    }
 
     @MultiPeTest(pes = 2)
     void shouldCallAnIndexPastTheEndPastTheEndNotNegative(final Ishmem shmem)
@@ -105,5 +117,59 @@ class MessagesMultiPeTest
             .env("ISHMEM_SYMMETRIC_SIZE", "-1").run();
         assertEquals("ISHMEM_SYMMETRIC_SIZE=-1 is negative: give a size in bytes with an optional K, M, G or T " +
             "suffix, e.g. 512M", refusal(result, 0));
+    }
+
+    @MultiPeTest(pes = 2)
+    void shouldNameTheRoutineAndTheArgumentThatIsNull(final Ishmem shmem)
+    {
+        final SymmetricSegment seg = shmem.calloc(8, ValueLayout.JAVA_LONG);
+        final SymmetricSegment none = null;
+        final MemorySegment local = MemorySegment.ofArray(new long[8]);
+        final MemorySegment noLocal = null;
+        final long[] noArray = null;
+        final MemoryLayout noType = null;
+        refused(NullPointerException.class, "put: dest is null", () -> shmem.put(none, 0, local, 0, 8, 1));
+        refused(NullPointerException.class, "put: src is null", () -> shmem.put(seg, 0, noLocal, 0, 8, 1));
+        refused(NullPointerException.class, "putNbi: src is null", () -> shmem.putNbi(seg, 0, noLocal, 0, 8, 1));
+        refused(NullPointerException.class, "get: dest is null", () -> shmem.get(noLocal, 0, seg, 0, 8, 1));
+        refused(NullPointerException.class, "get: src is null", () -> shmem.get(local, 0, none, 0, 8, 1));
+        refused(NullPointerException.class, "getNbi: dest is null", () -> shmem.getNbi(noLocal, 0, seg, 0, 8, 1));
+        refused(NullPointerException.class, "put: src is null", () -> shmem.put(seg, 0, none, 0, 8, 1));
+        refused(NullPointerException.class, "get: dest is null", () -> shmem.get(none, 0, seg, 0, 8, 1));
+        refused(NullPointerException.class, "put: src is null", () -> shmem.put(seg, noLocal, 1));
+        refused(NullPointerException.class, "getNbi: dest is null", () -> shmem.getNbi(noLocal, seg, 1));
+        refused(NullPointerException.class, "put: src is null", () -> shmem.put(seg, 0, noArray, 0, 1, 1));
+        refused(NullPointerException.class, "get: dest is null", () -> shmem.get(noArray, 0, seg, 0, 1, 1));
+        refused(NullPointerException.class, "put: type is null", () -> shmem.put(noType, seg, local, 1, 1));
+        refused(NullPointerException.class, "pLong: dest is null", () -> shmem.pLong(none, 0, 1, 1));
+        refused(NullPointerException.class, "gDouble: src is null", () -> shmem.gDouble(none, 0, 1));
+        refused(NullPointerException.class, "putSignal: dest is null",
+            () -> shmem.putSignal(none, 0, local, 0, 8, seg, 7, 1, SignalOp.SET, 1));
+        refused(NullPointerException.class, "putSignal: src is null",
+            () -> shmem.putSignal(seg, 0, noLocal, 0, 8, seg, 7, 1, SignalOp.SET, 1));
+        refused(NullPointerException.class, "putSignalNbi: sig is null",
+            () -> shmem.putSignalNbi(seg, 0, local, 0, 8, none, 0, 1, SignalOp.SET, 1));
+        refused(NullPointerException.class, "putSignalNbi: src is null",
+            () -> shmem.putSignalNbi(seg, 0, noArray, 0, 1, seg, 7, 1, SignalOp.SET, 1));
+        refused(NullPointerException.class, "putSignalOnQueue: src is null",
+            () -> shmem.putSignalOnQueue(seg, 0, noLocal, 0, 8, seg, 7, 1, SignalOp.SET, 1));
+        refused(NullPointerException.class, "signalFetch: sig is null", () -> shmem.signalFetch(none));
+        refused(NullPointerException.class, "signalAdd: sig is null", () -> shmem.signalAdd(none, 1, 1));
+        refused(NullPointerException.class, "signalSet: sig is null", () -> shmem.signalSet(none, 0, 1, 1));
+        refused(NullPointerException.class, "signalWaitUntil: sig is null",
+            () -> shmem.signalWaitUntil(none, Cmp.EQ, 0));
+        refused(NullPointerException.class, "waitUntilLong: ivar is null",
+            () -> shmem.waitUntilLong(none, 0, Cmp.EQ, 0));
+        refused(NullPointerException.class, "testInt: ivar is null", () -> shmem.testInt(none, 0, Cmp.EQ, 0));
+        refused(NullPointerException.class, "waitUntilLong: cmp is null (use Cmp.EQ, NE, GT, GE, LT or LE)",
+            () -> shmem.waitUntilLong(seg, 0, null, 0));
+        refused(NullPointerException.class, "free: segment is null", () -> shmem.free(none));
+        // nothing was written, and the job is still in step
+        shmem.barrierAll();
+        for (int i = 0; i < 8; i++)
+        {
+            assertEquals(0, seg.local().getAtIndex(ValueLayout.JAVA_LONG, i));
+        }
+        shmem.barrierAll();
     }
 }

@@ -2,7 +2,7 @@ package io.ishmem.core.heap;
 
 import java.lang.foreign.MemorySegment;
 
-/** The check of a call's local (not symmetric) buffer argument: the range lies inside the segment. */
+/** The check of a call's local (not symmetric) buffer argument: present, and the range inside the segment. */
 public final class LocalRange
 {
     private LocalRange()
@@ -12,6 +12,11 @@ public final class LocalRange
     public static void check(final String call, final String name, final MemorySegment segment, final long offset,
         final long bytes)
     {
+        // the JIT folds this test into the dereference below, as it does the implicit one it replaces
+        if (segment == null)
+        {
+            throw isNull(call, name);
+        }
         if (offset < 0 || offset > segment.byteSize() - bytes)
         {
             throw outside(call, name, segment, offset, bytes);
@@ -19,6 +24,12 @@ public final class LocalRange
     }
 
     // built out of line, so that every checked call path stays small enough for the JIT to inline
+
+    private static NullPointerException isNull(final String call, final String name)
+    {
+        return new NullPointerException(call + ": " + name + " is null");
+    }
+
     private static IndexOutOfBoundsException outside(final String call, final String name,
         final MemorySegment segment, final long offset, final long bytes)
     {

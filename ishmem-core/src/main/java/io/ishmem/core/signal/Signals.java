@@ -143,7 +143,7 @@ public final class Signals
         final long sigAt = signalOffset("signalWaitUntil", sig, sigIndex);
         if (cmp == null)
         {
-            throw new NullPointerException("signalWaitUntil: cmp is null");
+            throw new NullPointerException("signalWaitUntil: cmp is null (use Cmp.EQ, NE, GT, GE, LT or LE)");
         }
         final Transport transport = SymmetricHeap.transportOf(sig);
         long seen = transport.loadAcquire(sigAt, Long.BYTES);
