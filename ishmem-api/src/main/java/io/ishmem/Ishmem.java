@@ -29,7 +29,10 @@ import java.util.concurrent.CompletableFuture;
  * {@link IllegalStateException}.
  *
  * <p>Every argument is checked at the call, and the exception names the call and the argument, e.g.
- * {@code "put: src is null"}: a null segment, array or layout throws {@link NullPointerException}.
+ * {@code "put: src is null"}: a null segment, array or layout throws {@link NullPointerException}; a local
+ * segment ({@code MemorySegment}) whose arena is closed throws {@link IllegalStateException}
+ * ({@code "put: src belongs to an arena that is closed"}), and one of a confined arena of another thread
+ * {@link WrongThreadException}.
  */
 public interface Ishmem extends AutoCloseable
 {

@@ -6,6 +6,7 @@ import io.ishmem.IshmemConfigException;
 import io.ishmem.SignalOp;
 import io.ishmem.SymmetricHeapExhaustedException;
 import io.ishmem.SymmetricSegment;
+import io.ishmem.Team;
 import io.ishmem.junit.MultiPeJob;
 import io.ishmem.junit.MultiPeTest;
 import io.ishmem.launcher.JobResult;
@@ -13,12 +14,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -171,5 +175,59 @@ class MessagesMultiPeTest
             assertEquals(0, seg.local().getAtIndex(ValueLayout.JAVA_LONG, i));
         }
         shmem.barrierAll();
+    }
+
+    @MultiPeTest(pes = 2)
+    void shouldSayALocalSegmentsArenaIsClosedOrConfinedToAnotherThread(final Ishmem shmem) throws Exception
+    {
+        final SymmetricSegment seg = shmem.calloc(8, ValueLayout.JAVA_LONG);
+        final MemorySegment closed;
+        try (Arena arena = Arena.ofConfined())
+        {
+            closed = arena.allocate(64, 8);
+        }
+        final IllegalStateException put = refused(IllegalStateException.class,
+            "put: src belongs to an arena that is closed", () -> shmem.put(seg, 0, closed, 0, 8, 1));
+        assertEquals("Already closed", put.getCause().getMessage());
+        refused(IllegalStateException.class, "getNbi: dest belongs to an arena that is closed",
+            () -> shmem.getNbi(closed, 0, seg, 0, 8, 1));
+        refused(IllegalStateException.class, "putSignal: src belongs to an arena that is closed",
+            () -> shmem.putSignal(seg, 0, closed, 0, 8, seg, 7, 1, SignalOp.SET, 1));
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment mine = arena.allocate(64, 8);
+            final AtomicReference<Throwable> seen = new AtomicReference<>();
+            final Thread other = Thread.ofPlatform().name("other").start(() ->
+                seen.set(assertThrows(WrongThreadException.class, () -> shmem.get(mine, 0, seg, 0, 8, 1))));
+            other.join();
+            assertInstanceOf(WrongThreadException.class, seen.get());
+            assertEquals("get: dest belongs to a confined arena of another thread, which thread other may not " +
+                "access: allocate it with Arena.ofShared(), Arena.global() or Arena.ofAuto() to pass it from any " +
+                "thread", seen.get().getMessage());
+        }
+        // the signal word was never touched: a put-with-signal whose src fails sends no signal
+        shmem.barrierAll();
+        assertEquals(0, shmem.signalFetch(seg, 7));
+        shmem.barrierAll();
+    }
+
+    @MultiPeTest(pes = 2)
+    void shouldSayTheJobIsClosedWhenASegmentOrTeamIsKeptPastClose(final Ishmem shmem)
+    {
+        final SymmetricSegment kept = shmem.calloc(8, ValueLayout.JAVA_LONG);
+        final Team world = shmem.teamWorld();
+        final MemorySegment local = MemorySegment.ofArray(new long[8]);
+        shmem.close();
+        final String closed = ": ishmem is closed (called after close)";
+        refused(IllegalStateException.class, "put" + closed, () -> shmem.put(kept, 0, local, 0, 8, 1));
+        refused(IllegalStateException.class, "gLong" + closed, () -> shmem.gLong(kept, 0, 1));
+        refused(IllegalStateException.class, "signalFetch" + closed, () -> shmem.signalFetch(kept, 0));
+        refused(IllegalStateException.class, "putSignalOnQueue" + closed,
+            () -> shmem.putSignalOnQueue(kept, 0, local, 0, 8, kept, 7, 1, SignalOp.SET, 1));
+        refused(IllegalStateException.class, "local" + closed, kept::local);
+        refused(IllegalStateException.class, "peerView" + closed, () -> kept.peerView(1));
+        refused(IllegalStateException.class, "slice" + closed, () -> kept.slice(8));
+        refused(IllegalStateException.class, "team.sync" + closed, world::sync);
+        refused(IllegalStateException.class, "splitStrided" + closed, () -> world.splitStrided(0, 1, 1));
     }
 }

@@ -91,7 +91,11 @@ public final class Signals
         {
             throw overlap(call, sigAt, at, bytes);
         }
-        if (issue)
+        if (!issue)
+        {
+            return;
+        }
+        try
         {
             if (data == signalled)
             {
@@ -101,6 +105,11 @@ public final class Signals
             {
                 putSignalAcrossHeaps(data, signalled, pe, at, src, srcOffset, bytes, sigAt, signal, op);
             }
+        }
+        catch (final IllegalStateException | WrongThreadException ex)
+        {
+            // src is copied first, so a src the JDK refuses fails the call before the signal is touched
+            throw LocalRange.unusable(call, "src", src, ex);
         }
     }
 

@@ -87,7 +87,7 @@ public final class TeamRegistry
     {
         if (closed.getAsBoolean())
         {
-            throw new IllegalStateException(call + ": the runtime was closed");
+            throw new IllegalStateException(call + ": ishmem is closed (called after close)");
         }
     }
 
