@@ -1254,8 +1254,9 @@ public interface Ishmem extends AutoCloseable
      *
      * @param dest       symmetric destination.
      * @param destOffset byte offset into {@code dest}.
-     * @param src        source memory; readable from the queue thread (not a confined arena's) and
-     *                   unchanged until the future completes.
+     * @param src        source memory; readable from the queue thread (a heap segment, or one of a shared,
+     *                   global or automatic arena, not a confined arena's) and unchanged until the future
+     *                   completes.
      * @param srcOffset  byte offset into {@code src}.
      * @param bytes      number of bytes, {@code >= 0}.
      * @param sig        symmetric segment holding the signal words.
@@ -1266,10 +1267,12 @@ public interface Ishmem extends AutoCloseable
      * @param dependsOn  futures that must complete first (any of this runtime's queue, or the caller's own).
      * @return a future completed when the operation completes.
      * @throws IndexOutOfBoundsException if {@code pe}, either range or the signal word is out of bounds.
-     * @throws IllegalArgumentException  if a segment is not symmetric, or the word is misaligned or overlaps
-     *                                   the destination.
-     * @throws NullPointerException      if {@code op}, {@code dependsOn} or one of its elements is null.
-     * @throws IllegalStateException     if the runtime is closed.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination, or {@code src} belongs to a confined arena (whose
+     *                                   segments the queue thread cannot access).
+     * @throws NullPointerException      if a segment, {@code op}, {@code dependsOn} or one of its elements is
+     *                                   null.
+     * @throws IllegalStateException     if the runtime is closed, or the arena of {@code src} is.
      */
     CompletableFuture<Void> putSignalOnQueue(SymmetricSegment dest, long destOffset, MemorySegment src,
         long srcOffset, long bytes, SymmetricSegment sig, long sigIndex, long signal, SignalOp op, int pe,
@@ -1296,10 +1299,12 @@ public interface Ishmem extends AutoCloseable
      * @param dependsOn  futures that must complete first.
      * @return a future completed when the operation completes.
      * @throws IndexOutOfBoundsException if {@code pe}, either range or the signal word is out of bounds.
-     * @throws IllegalArgumentException  if a segment is not symmetric, or the word is misaligned or overlaps
-     *                                   the destination.
-     * @throws NullPointerException      if {@code op}, {@code dependsOn} or one of its elements is null.
-     * @throws IllegalStateException     if the runtime is closed.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination, or {@code src} belongs to a confined arena (whose
+     *                                   segments the queue thread cannot access).
+     * @throws NullPointerException      if a segment, {@code op}, {@code dependsOn} or one of its elements is
+     *                                   null.
+     * @throws IllegalStateException     if the runtime is closed, or the arena of {@code src} is.
      */
     CompletableFuture<Void> putSignalNbiOnQueue(SymmetricSegment dest, long destOffset, MemorySegment src,
         long srcOffset, long bytes, SymmetricSegment sig, long sigIndex, long signal, SignalOp op, int pe,

@@ -18,6 +18,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -193,6 +195,8 @@ class MessagesMultiPeTest
             () -> shmem.getNbi(closed, 0, seg, 0, 8, 1));
         refused(IllegalStateException.class, "putSignal: src belongs to an arena that is closed",
             () -> shmem.putSignal(seg, 0, closed, 0, 8, seg, 7, 1, SignalOp.SET, 1));
+        refused(IllegalStateException.class, "putSignalNbiOnQueue: src belongs to an arena that is closed",
+            () -> shmem.putSignalNbiOnQueue(seg, 0, closed, 0, 8, seg, 7, 1, SignalOp.SET, 1));
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment mine = arena.allocate(64, 8);
@@ -229,5 +233,46 @@ class MessagesMultiPeTest
         refused(IllegalStateException.class, "slice" + closed, () -> kept.slice(8));
         refused(IllegalStateException.class, "team.sync" + closed, world::sync);
         refused(IllegalStateException.class, "splitStrided" + closed, () -> world.splitStrided(0, 1, 1));
+    }
+
+    @MultiPeTest(pes = 2)
+    void shouldRefuseAConfinedSegmentForTheQueueAtTheCall(final Ishmem shmem)
+    {
+        final int next = (shmem.myPe() + 1) % shmem.nPes();
+        final SymmetricSegment seg = shmem.calloc(8, ValueLayout.JAVA_LONG);
+        try (Arena confined = Arena.ofConfined(); Arena shared = Arena.ofShared())
+        {
+            final MemorySegment mine = confined.allocate(64, 8);
+            final String why = " belongs to a confined arena, whose segments cannot be handed to the queue " +
+                "thread ishmem-queue-pe" + shmem.myPe() + " (only the arena's owner thread may access them): " +
+                "allocate src with Arena.ofShared(), Arena.global() or Arena.ofAuto(), or pass a heap segment";
+            refused(IllegalArgumentException.class, "putSignalOnQueue: src" + why,
+                () -> shmem.putSignalOnQueue(seg, 0, mine, 0, 8, seg, 7, 1, SignalOp.SET, next));
+            refused(IllegalArgumentException.class, "putSignalNbiOnQueue: src" + why,
+                () -> shmem.putSignalNbiOnQueue(ValueLayout.JAVA_LONG, seg, mine, 1, seg.slice(56), 1, SignalOp.ADD,
+                    next));
+            // a shared arena's segment is accepted, and the operation runs
+            final MemorySegment ours = shared.allocate(64, 8);
+            ours.set(ValueLayout.JAVA_LONG, 0, 42);
+            final CompletableFuture<Void> queued = shmem.putSignalOnQueue(seg, 0, ours, 0, 8, seg, 6, 1,
+                SignalOp.SET, next);
+            queued.join();
+        }
+        // an arena closed after the call and before the operation runs fails the future, in the same words
+        final Arena later = Arena.ofShared();
+        final CompletableFuture<Void> gate = new CompletableFuture<>();
+        final CompletableFuture<Void> waiting = shmem.putSignalOnQueue(seg, 8, later.allocate(8, 8), 0, 8, seg, 5,
+            1, SignalOp.SET, next, gate);
+        later.close();
+        gate.complete(null);
+        final CompletionException failed = assertThrows(CompletionException.class, waiting::join);
+        assertInstanceOf(IllegalStateException.class, failed.getCause());
+        assertEquals("putSignalOnQueue: src belongs to an arena that is closed", failed.getCause().getMessage());
+        shmem.barrierAll();
+        assertEquals(42, seg.local().getAtIndex(ValueLayout.JAVA_LONG, 0));
+        assertEquals(1, shmem.signalFetch(seg, 6));
+        assertEquals(0, shmem.signalFetch(seg, 7), "a refused operation was queued");
+        assertEquals(0, shmem.signalFetch(seg, 5), "an operation whose src failed sent its signal");
+        shmem.barrierAll();
     }
 }

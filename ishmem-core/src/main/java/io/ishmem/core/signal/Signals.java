@@ -55,6 +55,7 @@ public final class Signals
     {
         // checked now, so a bad argument fails at its call; checked again when it runs, in case of a free
         putSignal("putSignalOnQueue", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, false);
+        queue.checkAccessible("putSignalOnQueue", "src", src);
         return queue.submit("putSignalOnQueue", () -> putSignal("putSignalOnQueue", dest, destOffset, src, srcOffset,
             bytes, sig, sigIndex, signal, op, pe, true), dependsOn);
     }
@@ -65,6 +66,7 @@ public final class Signals
     {
         putSignal("putSignalNbiOnQueue", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe,
             false);
+        queue.checkAccessible("putSignalNbiOnQueue", "src", src);
         return queue.submit("putSignalNbiOnQueue", () -> putSignal("putSignalNbiOnQueue", dest, destOffset, src,
             srcOffset, bytes, sig, sigIndex, signal, op, pe, true), dependsOn);
     }
