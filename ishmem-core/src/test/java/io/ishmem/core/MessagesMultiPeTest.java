@@ -7,6 +7,8 @@ import io.ishmem.SignalOp;
 import io.ishmem.SymmetricHeapExhaustedException;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
+import io.ishmem.TeamConfig;
+import io.ishmem.TeamSplitException;
 import io.ishmem.junit.MultiPeJob;
 import io.ishmem.junit.MultiPeTest;
 import io.ishmem.launcher.JobResult;
@@ -273,6 +275,37 @@ class MessagesMultiPeTest
         assertEquals(1, shmem.signalFetch(seg, 6));
         assertEquals(0, shmem.signalFetch(seg, 7), "a refused operation was queued");
         assertEquals(0, shmem.signalFetch(seg, 5), "an operation whose src failed sent its signal");
+        shmem.barrierAll();
+    }
+
+    @MultiPeTest(pes = {2, 3})
+    void shouldTellEveryPeWhyAPeersSplitConfigWasInvalid(final Ishmem shmem)
+    {
+        final int n = shmem.nPes();
+        final int me = shmem.myPe();
+        final Team world = shmem.teamWorld();
+        final TeamConfig four = new TeamConfig(4);
+        final String strided = "splitStrided(start=0, stride=1, size=" + n + ") on team WORLD failed on every PE " +
+            "of the parent: ";
+        // only the last PE passes unknown mask bits; every PE hears what they were
+        refused(TeamSplitException.class, strided + "PE " + (n - 1) + " passed an invalid config: config mask 0x31 " +
+            "has unknown bits (known: NUM_CONTEXTS=0x1) (code 4)",
+            () -> world.splitStrided(0, 1, n, four, me == n - 1 ? 0x31 : TeamConfig.NUM_CONTEXTS));
+        // two PEs pass bad configs: the first in parent order is named, alike on every PE
+        refused(TeamSplitException.class, strided + "PE 0 passed an invalid config: config mask 0x1 names fields " +
+            "but config is null (code 4)",
+            () -> world.splitStrided(0, 1, n, me == 0 ? null : four, me == 1 ? 0x8 : TeamConfig.NUM_CONTEXTS));
+        // split2d: the y-axis config of PE 1
+        refused(TeamSplitException.class, "split2d(xrange=1) on team WORLD failed on every PE of the parent: PE 1 " +
+            "passed an invalid config: y-axis config mask 0x4 has unknown bits (known: NUM_CONTEXTS=0x1) (code 4)",
+            () -> world.split2d(1, four, TeamConfig.NUM_CONTEXTS, TeamConfig.DEFAULT, me == 1 ? 0x4 : 0));
+        // an invalid xrange is named before any config
+        refused(TeamSplitException.class, "split2d(xrange=0) on team WORLD failed on every PE of the parent: " +
+            "xrange=0 is not positive (code 3)", () -> world.split2d(0, null, me == 0 ? 1 : 0, null, 0));
+        // the parent stays usable
+        final Team all = world.splitStrided(0, 1, n, four, TeamConfig.NUM_CONTEXTS);
+        all.sync();
+        all.destroy();
         shmem.barrierAll();
     }
 }
