@@ -2,7 +2,10 @@ package io.ishmem;
 
 import java.lang.foreign.MemoryLayout;
 
-/** Argument checks of the default array and typed forms, so that messages name the argument. */
+/**
+ * Argument checks of the default array and typed forms, so that messages name the argument. A null array or
+ * segment is refused by the form itself, with {@code Objects.requireNonNull} and a constant message.
+ */
 final class ArrayRanges
 {
     private ArrayRanges()
@@ -29,6 +32,10 @@ final class ArrayRanges
 
     static long typedBytes(final String call, final MemoryLayout type, final long nelems)
     {
+        if (type == null)
+        {
+            throw new NullPointerException(call + ": type is null");
+        }
         if (nelems < 0)
         {
             throw new IllegalArgumentException(call + ": nelems=" + nelems + " is negative");

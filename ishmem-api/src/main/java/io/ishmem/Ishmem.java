@@ -5,6 +5,7 @@ import io.ishmem.spi.IshmemProvider;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.util.Iterator;
+import java.util.Objects;
 import java.util.ServiceLoader;
 import java.util.concurrent.CompletableFuture;
 
@@ -26,6 +27,12 @@ import java.util.concurrent.CompletableFuture;
  * malloc, calloc, align and free are collectives of the world team), a collective of another thread on that
  * team throws {@link IllegalStateException} naming both calls. After {@link #close()} every method throws
  * {@link IllegalStateException}.
+ *
+ * <p>Every argument is checked at the call, and the exception names the call and the argument, e.g.
+ * {@code "put: src is null"}: a null segment, array or layout throws {@link NullPointerException}; a local
+ * segment ({@code MemorySegment}) whose arena is closed throws {@link IllegalStateException}
+ * ({@code "put: src belongs to an arena that is closed"}), and one of a confined arena of another thread
+ * {@link WrongThreadException}.
  */
 public interface Ishmem extends AutoCloseable
 {
@@ -245,6 +252,7 @@ public interface Ishmem extends AutoCloseable
      */
     default void put(final SymmetricSegment dest, final MemorySegment src, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         put(dest, 0, src, 0, src.byteSize(), pe);
     }
 
@@ -257,6 +265,7 @@ public interface Ishmem extends AutoCloseable
      */
     default void putNbi(final SymmetricSegment dest, final MemorySegment src, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         putNbi(dest, 0, src, 0, src.byteSize(), pe);
     }
 
@@ -269,6 +278,7 @@ public interface Ishmem extends AutoCloseable
      */
     default void get(final MemorySegment dest, final SymmetricSegment src, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         get(dest, 0, src, 0, dest.byteSize(), pe);
     }
 
@@ -281,6 +291,7 @@ public interface Ishmem extends AutoCloseable
      */
     default void getNbi(final MemorySegment dest, final SymmetricSegment src, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         getNbi(dest, 0, src, 0, dest.byteSize(), pe);
     }
 
@@ -651,6 +662,7 @@ public interface Ishmem extends AutoCloseable
     default void putSignal(final SymmetricSegment dest, final MemorySegment src, final SymmetricSegment sig,
         final long signal, final SignalOp op, final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         putSignal(dest, 0, src, 0, src.byteSize(), sig, 0, signal, op, pe);
     }
 
@@ -671,6 +683,7 @@ public interface Ishmem extends AutoCloseable
     default void putSignalNbi(final SymmetricSegment dest, final MemorySegment src, final SymmetricSegment sig,
         final long signal, final SignalOp op, final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         putSignalNbi(dest, 0, src, 0, src.byteSize(), sig, 0, signal, op, pe);
     }
 
@@ -742,6 +755,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 1);
         putSignal(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count,
             sig, sigIndex, signal, op, pe);
@@ -770,6 +784,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 1);
         putSignalNbi(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count,
             sig, sigIndex, signal, op, pe);
@@ -797,6 +812,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 2);
         putSignal(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
             sig, sigIndex, signal, op, pe);
@@ -825,6 +841,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 2);
         putSignalNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
             sig, sigIndex, signal, op, pe);
@@ -852,6 +869,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 2);
         putSignal(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
             sig, sigIndex, signal, op, pe);
@@ -880,6 +898,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 2);
         putSignalNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
             sig, sigIndex, signal, op, pe);
@@ -907,6 +926,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 4);
         putSignal(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
             sig, sigIndex, signal, op, pe);
@@ -935,6 +955,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 4);
         putSignalNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
             sig, sigIndex, signal, op, pe);
@@ -962,6 +983,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 8);
         putSignal(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
             sig, sigIndex, signal, op, pe);
@@ -990,6 +1012,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 8);
         putSignalNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
             sig, sigIndex, signal, op, pe);
@@ -1017,6 +1040,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 4);
         putSignal(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
             sig, sigIndex, signal, op, pe);
@@ -1045,6 +1069,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 4);
         putSignalNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
             sig, sigIndex, signal, op, pe);
@@ -1072,6 +1097,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignal: src is null");
         ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 8);
         putSignal(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
             sig, sigIndex, signal, op, pe);
@@ -1100,6 +1126,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final SymmetricSegment sig, final long sigIndex, final long signal, final SignalOp op,
         final int pe)
     {
+        Objects.requireNonNull(src, "putSignalNbi: src is null");
         ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 8);
         putSignalNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
             sig, sigIndex, signal, op, pe);
@@ -1227,8 +1254,9 @@ public interface Ishmem extends AutoCloseable
      *
      * @param dest       symmetric destination.
      * @param destOffset byte offset into {@code dest}.
-     * @param src        source memory; readable from the queue thread (not a confined arena's) and
-     *                   unchanged until the future completes.
+     * @param src        source memory; readable from the queue thread (a heap segment, or one of a shared,
+     *                   global or automatic arena, not a confined arena's) and unchanged until the future
+     *                   completes.
      * @param srcOffset  byte offset into {@code src}.
      * @param bytes      number of bytes, {@code >= 0}.
      * @param sig        symmetric segment holding the signal words.
@@ -1239,10 +1267,12 @@ public interface Ishmem extends AutoCloseable
      * @param dependsOn  futures that must complete first (any of this runtime's queue, or the caller's own).
      * @return a future completed when the operation completes.
      * @throws IndexOutOfBoundsException if {@code pe}, either range or the signal word is out of bounds.
-     * @throws IllegalArgumentException  if a segment is not symmetric, or the word is misaligned or overlaps
-     *                                   the destination.
-     * @throws NullPointerException      if {@code op}, {@code dependsOn} or one of its elements is null.
-     * @throws IllegalStateException     if the runtime is closed.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination, or {@code src} belongs to a confined arena (whose
+     *                                   segments the queue thread cannot access).
+     * @throws NullPointerException      if a segment, {@code op}, {@code dependsOn} or one of its elements is
+     *                                   null.
+     * @throws IllegalStateException     if the runtime is closed, or the arena of {@code src} is.
      */
     CompletableFuture<Void> putSignalOnQueue(SymmetricSegment dest, long destOffset, MemorySegment src,
         long srcOffset, long bytes, SymmetricSegment sig, long sigIndex, long signal, SignalOp op, int pe,
@@ -1269,10 +1299,12 @@ public interface Ishmem extends AutoCloseable
      * @param dependsOn  futures that must complete first.
      * @return a future completed when the operation completes.
      * @throws IndexOutOfBoundsException if {@code pe}, either range or the signal word is out of bounds.
-     * @throws IllegalArgumentException  if a segment is not symmetric, or the word is misaligned or overlaps
-     *                                   the destination.
-     * @throws NullPointerException      if {@code op}, {@code dependsOn} or one of its elements is null.
-     * @throws IllegalStateException     if the runtime is closed.
+     * @throws IllegalArgumentException  if a segment is not symmetric, the word is misaligned or overlaps
+     *                                   the destination, or {@code src} belongs to a confined arena (whose
+     *                                   segments the queue thread cannot access).
+     * @throws NullPointerException      if a segment, {@code op}, {@code dependsOn} or one of its elements is
+     *                                   null.
+     * @throws IllegalStateException     if the runtime is closed, or the arena of {@code src} is.
      */
     CompletableFuture<Void> putSignalNbiOnQueue(SymmetricSegment dest, long destOffset, MemorySegment src,
         long srcOffset, long bytes, SymmetricSegment sig, long sigIndex, long signal, SignalOp op, int pe,
@@ -1348,6 +1380,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final byte[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 1);
         put(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count, pe);
     }
@@ -1366,6 +1399,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final byte[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 1);
         putNbi(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count, pe);
     }
@@ -1384,6 +1418,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final byte[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 1);
         get(MemorySegment.ofArray(dest), (long)destIndex, src, srcIndex, (long)count, pe);
     }
@@ -1402,6 +1437,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final byte[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 1);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex, src, srcIndex, (long)count, pe);
     }
@@ -1420,6 +1456,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final short[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 2);
         put(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1, pe);
     }
@@ -1438,6 +1475,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final short[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 2);
         putNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1, pe);
     }
@@ -1456,6 +1494,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final short[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 2);
         get(MemorySegment.ofArray(dest), (long)destIndex << 1, src, srcIndex << 1, (long)count << 1, pe);
     }
@@ -1474,6 +1513,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final short[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 2);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 1, src, srcIndex << 1, (long)count << 1, pe);
     }
@@ -1492,6 +1532,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final char[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 2);
         put(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1, pe);
     }
@@ -1510,6 +1551,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final char[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 2);
         putNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1, pe);
     }
@@ -1528,6 +1570,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final char[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 2);
         get(MemorySegment.ofArray(dest), (long)destIndex << 1, src, srcIndex << 1, (long)count << 1, pe);
     }
@@ -1546,6 +1589,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final char[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 2);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 1, src, srcIndex << 1, (long)count << 1, pe);
     }
@@ -1564,6 +1608,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final int[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 4);
         put(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2, pe);
     }
@@ -1582,6 +1627,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final int[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 4);
         putNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2, pe);
     }
@@ -1600,6 +1646,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final int[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 4);
         get(MemorySegment.ofArray(dest), (long)destIndex << 2, src, srcIndex << 2, (long)count << 2, pe);
     }
@@ -1618,6 +1665,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final int[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 4);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 2, src, srcIndex << 2, (long)count << 2, pe);
     }
@@ -1636,6 +1684,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final long[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 8);
         put(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3, pe);
     }
@@ -1654,6 +1703,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final long[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 8);
         putNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3, pe);
     }
@@ -1672,6 +1722,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final long[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 8);
         get(MemorySegment.ofArray(dest), (long)destIndex << 3, src, srcIndex << 3, (long)count << 3, pe);
     }
@@ -1690,6 +1741,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final long[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 8);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 3, src, srcIndex << 3, (long)count << 3, pe);
     }
@@ -1708,6 +1760,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final float[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 4);
         put(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2, pe);
     }
@@ -1726,6 +1779,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final float[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 4);
         putNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2, pe);
     }
@@ -1744,6 +1798,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final float[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 4);
         get(MemorySegment.ofArray(dest), (long)destIndex << 2, src, srcIndex << 2, (long)count << 2, pe);
     }
@@ -1762,6 +1817,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final float[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 4);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 2, src, srcIndex << 2, (long)count << 2, pe);
     }
@@ -1780,6 +1836,7 @@ public interface Ishmem extends AutoCloseable
     default void put(final SymmetricSegment dest, final long destIndex, final double[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "put: src is null");
         ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 8);
         put(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3, pe);
     }
@@ -1798,6 +1855,7 @@ public interface Ishmem extends AutoCloseable
     default void putNbi(final SymmetricSegment dest, final long destIndex, final double[] src, final int srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(src, "putNbi: src is null");
         ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 8);
         putNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3, pe);
     }
@@ -1816,6 +1874,7 @@ public interface Ishmem extends AutoCloseable
     default void get(final double[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "get: dest is null");
         ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 8);
         get(MemorySegment.ofArray(dest), (long)destIndex << 3, src, srcIndex << 3, (long)count << 3, pe);
     }
@@ -1834,6 +1893,7 @@ public interface Ishmem extends AutoCloseable
     default void getNbi(final double[] dest, final int destIndex, final SymmetricSegment src, final long srcIndex,
         final int count, final int pe)
     {
+        Objects.requireNonNull(dest, "getNbi: dest is null");
         ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 8);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 3, src, srcIndex << 3, (long)count << 3, pe);
     }

@@ -68,7 +68,7 @@ class SignalBadInputMultiPeTest
             "segment of 16 bytes", () -> shmem.signalFetch(sig, 2));
         refused(IndexOutOfBoundsException.class, "signalWaitUntil: sig index=-1 is negative",
             () -> shmem.signalWaitUntil(sig, -1, Cmp.GE, 0));
-        refused(NullPointerException.class, "signalWaitUntil: cmp is null",
+        refused(NullPointerException.class, "signalWaitUntil: cmp is null (use Cmp.EQ, NE, GT, GE, LT or LE)",
             () -> shmem.signalWaitUntil(sig, 0, null, 0));
         refused(IndexOutOfBoundsException.class, "putSignal: dest range [64, 64 + 72) runs past the symmetric " +
             "segment of 128 bytes", () -> shmem.putSignal(dest, 64, src, 0, 72, sig, 0, 1, SignalOp.SET, 0));

@@ -52,7 +52,7 @@ public final class CollectiveAllocation
 
     public SymmetricSegment calloc(final long count, final MemoryLayout elementLayout)
     {
-        Objects.requireNonNull(elementLayout, "calloc: elementLayout");
+        Objects.requireNonNull(elementLayout, "calloc: elementLayout is null");
         if (count < 0)
         {
             throw new IllegalArgumentException(callocOp.callName() + ": count=" + count + " is negative");

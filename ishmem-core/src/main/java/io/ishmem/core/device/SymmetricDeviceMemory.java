@@ -94,7 +94,14 @@ public final class SymmetricDeviceMemory implements DeviceMemory
     {
         final long at = deviceOffset("copyFromHost", "dest", dest, destOffset, bytes);
         LocalRange.check("copyFromHost", "src", src, srcOffset, bytes);
-        transport.put(myPe, at, src, srcOffset, bytes);
+        try
+        {
+            transport.put(myPe, at, src, srcOffset, bytes);
+        }
+        catch (final IllegalStateException | WrongThreadException ex)
+        {
+            throw LocalRange.unusable("copyFromHost", "src", src, ex);
+        }
         transport.quiet();
     }
 
@@ -104,7 +111,14 @@ public final class SymmetricDeviceMemory implements DeviceMemory
     {
         final long at = deviceOffset("copyToHost", "src", src, srcOffset, bytes);
         LocalRange.check("copyToHost", "dest", dest, destOffset, bytes);
-        transport.get(dest, destOffset, myPe, at, bytes);
+        try
+        {
+            transport.get(dest, destOffset, myPe, at, bytes);
+        }
+        catch (final IllegalStateException | WrongThreadException ex)
+        {
+            throw LocalRange.unusable("copyToHost", "dest", dest, ex);
+        }
     }
 
     @Override

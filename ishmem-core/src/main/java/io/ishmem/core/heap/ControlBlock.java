@@ -33,8 +33,9 @@ import java.lang.invoke.VarHandle;
  *  +---------------------------------------------------------------+  256 + 64 * (1 + MAX_ROUNDS) * maxTeams
  *  |  Split scratch: two 128-byte entries per team slot, owner-    |
  *  |  written, chosen by the parity of the parent's barrier seq:   |
- *  |  line 1: local error code, slot claim result; line 2: a window|
- *  |  of SPLIT_WINDOW_BITS (512) free-slot bits                    |
+ *  |  line 1: local error code, slot claim result, which config was|
+ *  |  invalid and its mask; line 2: a window of SPLIT_WINDOW_BITS  |
+ *  |  (512) free-slot bits                                         |
  *  +---------------------------------------------------------------+  rounded up to 4096
  * </pre>
  */
@@ -42,7 +43,8 @@ public final class ControlBlock
 {
     public static final long MAGIC = 0x424D_4D45_4D48_5349L; // "ISHMEMMB" little-endian
     public static final int MAJOR_VERSION = 2;
-    public static final int MINOR_VERSION = 0;
+    // 1: the split scratch also says why a config was invalid (a PE of 2.0 leaves those words 0)
+    public static final int MINOR_VERSION = 1;
     public static final int VERSION = (MAJOR_VERSION << 16) | MINOR_VERSION;
 
     public static final int CACHE_LINE = 64;
@@ -68,6 +70,10 @@ public final class ControlBlock
     public static final long SPLIT_ENTRY_LENGTH = 2 * CACHE_LINE;
     public static final long SPLIT_CODE_OFFSET = 0;
     public static final long SPLIT_CLAIM_OFFSET = 8;
+    /** For an invalid config: which config (strided, x or y axis) and whether it was null. */
+    public static final long SPLIT_CONFIG_OFFSET = SPLIT_CLAIM_OFFSET + 8;
+    /** For an invalid config: the mask passed with it. */
+    public static final long SPLIT_CONFIG_MASK_OFFSET = SPLIT_CONFIG_OFFSET + 8;
     public static final long SPLIT_WINDOW_OFFSET = CACHE_LINE;
     /** Free-slot bits a split publishes per barrier: one cache line of longs. */
     public static final int SPLIT_WINDOW_BITS = CACHE_LINE * 8;

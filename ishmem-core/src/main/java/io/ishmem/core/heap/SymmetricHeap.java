@@ -158,6 +158,10 @@ public final class SymmetricHeap
         checkOpen(call);
         if (!(segment instanceof HeapSegment heapSegment) || heapSegment.heap != this)
         {
+            if (segment == null)
+            {
+                throw new NullPointerException(call + ": segment is null");
+            }
             if (segment instanceof HeapSegment other && other.heap == sibling && sibling != null)
             {
                 throw new IllegalArgumentException(call + ": segment " + segment + (device ?
@@ -253,9 +257,14 @@ public final class SymmetricHeap
                 "no segment holds that many elements") + " of " + size + " bytes");
     }
 
-    private static IllegalArgumentException notSymmetric(final String call, final String name,
+    // a null segment fails the instanceof test of the checked path, so it costs that path nothing
+    private static RuntimeException notSymmetric(final String call, final String name,
         final SymmetricSegment segment)
     {
+        if (segment == null)
+        {
+            return new NullPointerException(call + ": " + name + " is null");
+        }
         return new IllegalArgumentException(call + ": " + name + " " + segment +
             " is not symmetric memory of this ishmem runtime (allocate it with malloc, calloc or align)");
     }

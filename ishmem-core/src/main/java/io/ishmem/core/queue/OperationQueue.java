@@ -1,11 +1,14 @@
 package io.ishmem.core.queue;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -28,6 +31,9 @@ public final class OperationQueue
     // completes when the last queued operation has finished, whatever its outcome: the next one waits for it
     private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
     private ExecutorService executor;
+    // the executor's one thread, made when the executor is; volatile, as the executor's own worker would set it
+    // if it ever replaced the thread
+    private volatile Thread thread;
     private boolean closed;
 
     private record Waiting(CompletableFuture<Void> gate, String call)
@@ -70,15 +76,7 @@ public final class OperationQueue
         final CompletableFuture<Void> previous;
         synchronized (lock)
         {
-            if (closed)
-            {
-                throw new IllegalStateException(call + ": ishmem is closed (called after close)");
-            }
-            if (executor == null)
-            {
-                executor = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name(threadName).factory());
-            }
-            queueThread = executor;
+            queueThread = start(call);
             // under the lock, so close sees every operation queued before it
             previous = tail;
             tail = done;
@@ -93,6 +91,63 @@ public final class OperationQueue
         CompletableFuture.allOf(gate, previous).whenComplete(
             (ignored, failure) -> dispatch(queueThread, call, operation, failure, result, done));
         return result;
+    }
+
+    /**
+     * Checks, when an operation is queued, that the queue thread will be able to access a segment the
+     * caller passed: a confined arena's segment is accessible only from its owner thread, and the JDK would
+     * refuse it later, in the future; a closed arena's, not at all.
+     *
+     * @param call    the API call, for messages.
+     * @param name    the argument, for messages.
+     * @param segment the caller's segment, already checked to be non-null.
+     * @throws IllegalArgumentException if the segment is confined to a thread other than the queue thread.
+     * @throws IllegalStateException    if its arena is closed, or the queue is.
+     */
+    public void checkAccessible(final String call, final String name, final MemorySegment segment)
+    {
+        synchronized (lock)
+        {
+            start(call);
+        }
+        if (!segment.scope().isAlive())
+        {
+            throw new IllegalStateException(call + ": " + name + " belongs to an arena that is closed");
+        }
+        final Thread queueThread = thread;
+        if (!segment.isAccessibleBy(queueThread))
+        {
+            throw new IllegalArgumentException(call + ": " + name + " belongs to a confined arena, whose segments " +
+                "cannot be handed to the queue thread " + queueThread.getName() + " (only the arena's owner thread " +
+                "may access them): allocate " + name + " with Arena.ofShared(), Arena.global() or Arena.ofAuto(), " +
+                "or pass a heap segment");
+        }
+    }
+
+    /** Under the lock: the executor, made and its thread started by the first call. */
+    private ExecutorService start(final String call)
+    {
+        if (closed)
+        {
+            throw new IllegalStateException(call + ": ishmem is closed (called after close)");
+        }
+        if (executor == null)
+        {
+            // a single-thread executor whose thread exists from the start, so a call can test its segments
+            // against it before the first operation runs
+            final ThreadPoolExecutor single = new ThreadPoolExecutor(1, 1, 0, TimeUnit.NANOSECONDS,
+                new LinkedBlockingQueue<>(), this::newThread);
+            single.prestartCoreThread();
+            executor = single;
+        }
+        return executor;
+    }
+
+    private Thread newThread(final Runnable worker)
+    {
+        final Thread made = Thread.ofPlatform().daemon().name(threadName).unstarted(worker);
+        thread = made;
+        return made;
     }
 
     private void dispatch(final ExecutorService queueThread, final String call, final Runnable operation,

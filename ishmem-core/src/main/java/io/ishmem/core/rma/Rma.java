@@ -9,7 +9,8 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * put, get and the typed p and g: every argument checked once, here, then one call into the transport
- * of the segment's heap, which trusts what it is given.
+ * of the segment's heap, which trusts what it is given. A local buffer the JDK refuses to copy (its arena
+ * closed, or confined to another thread) is caught on the way out, and only then named.
  */
 public final class Rma
 {
@@ -28,7 +29,14 @@ public final class Rma
         final long at = heap.rangeOffset("put", "dest", dest, destOffset, bytes);
         heap.checkPe("put", pe);
         LocalRange.check("put", "src", src, srcOffset, bytes);
-        SymmetricHeap.transportOf(dest).put(pe, at, src, srcOffset, bytes);
+        try
+        {
+            SymmetricHeap.transportOf(dest).put(pe, at, src, srcOffset, bytes);
+        }
+        catch (final IllegalStateException | WrongThreadException ex)
+        {
+            throw LocalRange.unusable("put", "src", src, ex);
+        }
     }
 
     public void putNbi(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
@@ -39,7 +47,14 @@ public final class Rma
         LocalRange.check("putNbi", "src", src, srcOffset, bytes);
         // a transport's put returns once src may be reused, which is all a blocking put needs and more than
         // an nbi one does; quiet and fence still give the ordering they promise
-        SymmetricHeap.transportOf(dest).put(pe, at, src, srcOffset, bytes);
+        try
+        {
+            SymmetricHeap.transportOf(dest).put(pe, at, src, srcOffset, bytes);
+        }
+        catch (final IllegalStateException | WrongThreadException ex)
+        {
+            throw LocalRange.unusable("putNbi", "src", src, ex);
+        }
     }
 
     public void get(final MemorySegment dest, final long destOffset, final SymmetricSegment src, final long srcOffset,
@@ -48,7 +63,14 @@ public final class Rma
         final long at = heap.rangeOffset("get", "src", src, srcOffset, bytes);
         heap.checkPe("get", pe);
         LocalRange.check("get", "dest", dest, destOffset, bytes);
-        SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
+        try
+        {
+            SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
+        }
+        catch (final IllegalStateException | WrongThreadException ex)
+        {
+            throw LocalRange.unusable("get", "dest", dest, ex);
+        }
     }
 
     public void getNbi(final MemorySegment dest, final long destOffset, final SymmetricSegment src,
@@ -57,7 +79,14 @@ public final class Rma
         final long at = heap.rangeOffset("getNbi", "src", src, srcOffset, bytes);
         heap.checkPe("getNbi", pe);
         LocalRange.check("getNbi", "dest", dest, destOffset, bytes);
-        SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
+        try
+        {
+            SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
+        }
+        catch (final IllegalStateException | WrongThreadException ex)
+        {
+            throw LocalRange.unusable("getNbi", "dest", dest, ex);
+        }
     }
 
     /**

@@ -55,6 +55,7 @@ public final class Signals
     {
         // checked now, so a bad argument fails at its call; checked again when it runs, in case of a free
         putSignal("putSignalOnQueue", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, false);
+        queue.checkAccessible("putSignalOnQueue", "src", src);
         return queue.submit("putSignalOnQueue", () -> putSignal("putSignalOnQueue", dest, destOffset, src, srcOffset,
             bytes, sig, sigIndex, signal, op, pe, true), dependsOn);
     }
@@ -65,6 +66,7 @@ public final class Signals
     {
         putSignal("putSignalNbiOnQueue", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe,
             false);
+        queue.checkAccessible("putSignalNbiOnQueue", "src", src);
         return queue.submit("putSignalNbiOnQueue", () -> putSignal("putSignalNbiOnQueue", dest, destOffset, src,
             srcOffset, bytes, sig, sigIndex, signal, op, pe, true), dependsOn);
     }
@@ -91,7 +93,11 @@ public final class Signals
         {
             throw overlap(call, sigAt, at, bytes);
         }
-        if (issue)
+        if (!issue)
+        {
+            return;
+        }
+        try
         {
             if (data == signalled)
             {
@@ -101,6 +107,11 @@ public final class Signals
             {
                 putSignalAcrossHeaps(data, signalled, pe, at, src, srcOffset, bytes, sigAt, signal, op);
             }
+        }
+        catch (final IllegalStateException | WrongThreadException ex)
+        {
+            // src is copied first, so a src the JDK refuses fails the call before the signal is touched
+            throw LocalRange.unusable(call, "src", src, ex);
         }
     }
 
@@ -143,7 +154,7 @@ public final class Signals
         final long sigAt = signalOffset("signalWaitUntil", sig, sigIndex);
         if (cmp == null)
         {
-            throw new NullPointerException("signalWaitUntil: cmp is null");
+            throw new NullPointerException("signalWaitUntil: cmp is null (use Cmp.EQ, NE, GT, GE, LT or LE)");
         }
         final Transport transport = SymmetricHeap.transportOf(sig);
         long seen = transport.loadAcquire(sigAt, Long.BYTES);

@@ -87,7 +87,7 @@ public final class TeamRegistry
     {
         if (closed.getAsBoolean())
         {
-            throw new IllegalStateException(call + ": the runtime was closed");
+            throw new IllegalStateException(call + ": ishmem is closed (called after close)");
         }
     }
 
@@ -108,25 +108,23 @@ public final class TeamRegistry
         final String call = "splitStrided(start=" + start + ", stride=" + stride + ", size=" + size + ") on team " +
             parent.name;
         final String bad = Triplet.checkSplit(parent.triplet.size(), start, stride, size);
-        int code = bad == null ? 0 : TeamSplitException.INVALID_TRIPLET;
+        SplitVerdict verdict = bad == null ? SplitVerdict.VALID :
+            SplitVerdict.failed(TeamSplitException.INVALID_TRIPLET);
         TeamConfig resolved = null;
-        String badConfig = null;
         try
         {
             resolved = TeamConfig.resolve(config, configMask);
         }
         catch (final IllegalArgumentException ex)
         {
-            badConfig = ex.getMessage();
-            code = code == 0 ? TeamSplitException.INVALID_CONFIG : code;
+            verdict = verdict.orInvalidConfig(SplitVerdict.STRIDED, config, configMask);
         }
-        final String why = badConfig;
         final Triplet child = bad == null ? parent.triplet.split(start, stride, size) : null;
         final int index = child == null ? -1 : child.indexOf(myPe);
         final int[] chosen = agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_STRIDED, call,
-            (long)start << 32 | (stride & 0xFFFF_FFFFL), size, code, index >= 0, 1,
-            (failed, pe) -> failed == TeamSplitException.INVALID_TRIPLET ? bad :
-                "PE " + pe + " passed an invalid config" + (pe == myPe ? ": " + why : ""),
+            (long)start << 32 | (stride & 0xFFFF_FFFFL), size, verdict, index >= 0, 1,
+            (failed, pe) -> failed.code() == TeamSplitException.INVALID_TRIPLET ? bad :
+                "PE " + pe + " passed an invalid config: " + failed.describeConfig(),
             (a0, a1) -> "(start=" + (int)(a0 >> 32) + ", stride=" + (int)a0 + ", size=" + a1 + ")");
         if (index < 0)
         {
@@ -140,10 +138,10 @@ public final class TeamRegistry
     {
         final String call = "split2d(xrange=" + xrange + ") on team " + parent.name;
         final int n = parent.triplet.size();
-        int code = xrange < 1 ? TeamSplitException.INVALID_XRANGE : 0;
+        SplitVerdict verdict = xrange < 1 ? SplitVerdict.failed(TeamSplitException.INVALID_XRANGE) :
+            SplitVerdict.VALID;
         TeamConfig xResolved = null;
         TeamConfig yResolved = null;
-        String badConfig = null;
         try
         {
             xResolved = TeamConfig.resolve(xConfig, xMask);
@@ -151,13 +149,12 @@ public final class TeamRegistry
         }
         catch (final IllegalArgumentException ex)
         {
-            badConfig = (xResolved == null ? "x-axis " : "y-axis ") + ex.getMessage();
-            code = code == 0 ? TeamSplitException.INVALID_CONFIG : code;
+            verdict = xResolved == null ? verdict.orInvalidConfig(SplitVerdict.X_AXIS, xConfig, xMask) :
+                verdict.orInvalidConfig(SplitVerdict.Y_AXIS, yConfig, yMask);
         }
-        final String why = badConfig;
-        final int[] chosen = agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_2D, call, xrange, 0, code, true, 2,
-            (failure, pe) -> failure == TeamSplitException.INVALID_XRANGE ? "xrange=" + xrange + " is not positive" :
-                "PE " + pe + " passed an invalid config" + (pe == myPe ? ": " + why : ""),
+        final int[] chosen = agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_2D, call, xrange, 0, verdict, true, 2,
+            (failed, pe) -> failed.code() == TeamSplitException.INVALID_XRANGE ? "xrange=" + xrange +
+                " is not positive" : "PE " + pe + " passed an invalid config: " + failed.describeConfig(),
             (a0, a1) -> "(xrange=" + a0 + ")");
         final int columns = Math.min(xrange, n);
         final int p = parent.myIndex;
@@ -176,11 +173,11 @@ public final class TeamRegistry
         return new TeamImpl(this, name, triplet, slot, index, config, false, sync);
     }
 
-    /** Words the split's failure message from the agreed code and the first PE that reported it. */
+    /** Words the split's failure message from the verdict of the first PE that reported one, and its number. */
     @FunctionalInterface
     private interface FailureText
     {
-        String describe(int code, int worldPe);
+        String describe(SplitVerdict failed, int worldPe);
     }
 
     /**
@@ -191,7 +188,7 @@ public final class TeamRegistry
      * @throws TeamSplitException on every PE of the parent alike.
      */
     private int[] agreeOnSlots(final TeamImpl parent, final CollectiveOp op, final String call, final long arg0,
-        final long arg1, final int localCode, final boolean joins, final int needed, final FailureText failure,
+        final long arg1, final SplitVerdict verdict, final boolean joins, final int needed, final FailureText failure,
         final TeamSync.ArgumentFormatter describe)
     {
         final TeamSync sync = parent.sync;
@@ -199,17 +196,18 @@ public final class TeamRegistry
         final long[] window = new long[WINDOW_LONGS];
         final long seq = sync.announce(op, arg0, arg1);
         long entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, seq);
-        myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CODE_OFFSET, localCode);
+        verdict.publish(myBlock, entry);
         publishWindow(entry, 0, joins, window);
         sync.sync(op, op.callName());
         sync.agree(seq, op, describe);
         for (final int pe : members)
         {
-            final long code = blocks[pe].get(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CODE_OFFSET);
+            final int code = SplitVerdict.code(blocks[pe], entry);
             if (code != 0)
             {
-                throw new TeamSplitException((int)code, call + " failed on every PE of the parent: " +
-                    failure.describe((int)code, pe));
+                // worded from what PE pe published, so every PE, that one included, says the same
+                throw new TeamSplitException(code, call + " failed on every PE of the parent: " +
+                    failure.describe(SplitVerdict.read(blocks[pe], entry), pe));
             }
         }
         final int windows = (maxTeams + ControlBlock.SPLIT_WINDOW_BITS - 1) / ControlBlock.SPLIT_WINDOW_BITS;

@@ -100,7 +100,7 @@ public final class Waits
 
     private static NullPointerException nullCmp(final String call)
     {
-        return new NullPointerException(call + ": cmp");
+        return new NullPointerException(call + ": cmp is null (use Cmp.EQ, NE, GT, GE, LT or LE)");
     }
 
     private static IllegalArgumentException misaligned(final String call, final long index, final long at,

@@ -29,6 +29,8 @@ class ControlBlockTest
         assertTrue(ControlBlock.splitEntryOffset(maxTeams, maxTeams - 1, 1) + ControlBlock.SPLIT_ENTRY_LENGTH <= length);
         assertEquals(ControlBlock.SPLIT_ENTRY_LENGTH,
             ControlBlock.splitEntryOffset(maxTeams, 3, 1) - ControlBlock.splitEntryOffset(maxTeams, 3, 0));
+        // the verdict words share the first line of a split entry; the free-slot window has the second
+        assertTrue(ControlBlock.SPLIT_CONFIG_MASK_OFFSET + 8 <= ControlBlock.SPLIT_WINDOW_OFFSET);
     }
 
     @Test

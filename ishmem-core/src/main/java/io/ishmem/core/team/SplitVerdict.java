@@ -1,0 +1,101 @@
+package io.ishmem.core.team;
+
+import io.ishmem.TeamConfig;
+import io.ishmem.TeamSplitException;
+import io.ishmem.core.heap.ControlBlock;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * One PE's verdict on its own arguments to a split, as it publishes it in its split scratch entry for every
+ * PE of the parent to read: the failure code (0: valid) and, for an invalid config, enough to word the
+ * reason on any PE. A {@link TeamConfig} can be invalid only through its mask or by being null, so the
+ * mask, whether the config was null and which config it was (the x or y axis of a 2D split) say it all,
+ * and every PE words the same sentence.
+ *
+ * @param code       0, or the {@link TeamSplitException} code of the first problem found.
+ * @param configAxis for {@link TeamSplitException#INVALID_CONFIG}: {@link #STRIDED}, {@link #X_AXIS} or
+ *                   {@link #Y_AXIS}.
+ * @param configNull for {@link TeamSplitException#INVALID_CONFIG}: whether the config was null.
+ * @param configMask for {@link TeamSplitException#INVALID_CONFIG}: the mask passed with it.
+ */
+record SplitVerdict(int code, int configAxis, boolean configNull, long configMask)
+{
+    /** The config of a strided split. */
+    static final int STRIDED = 0;
+    /** The x-axis (row) config of a 2D split. */
+    static final int X_AXIS = 1;
+    /** The y-axis (column) config of a 2D split. */
+    static final int Y_AXIS = 2;
+    static final SplitVerdict VALID = new SplitVerdict(0, STRIDED, false, 0);
+
+    private static final long NULL_CONFIG = 1L << 8;
+
+    /** A failure that every PE words alike from its own arguments, which the parent's barrier showed agree. */
+    static SplitVerdict failed(final int code)
+    {
+        return new SplitVerdict(code, STRIDED, false, 0);
+    }
+
+    /**
+     * @return this verdict if it already failed (an invalid triplet or xrange is named first), else the
+     *         failure of a config that {@link TeamConfig#resolve} refused.
+     */
+    SplitVerdict orInvalidConfig(final int axis, final TeamConfig config, final long mask)
+    {
+        return code != 0 ? this : new SplitVerdict(TeamSplitException.INVALID_CONFIG, axis, config == null, mask);
+    }
+
+    /**
+     * Writes the verdict into this PE's split scratch entry; the parent's barrier that follows publishes it.
+     */
+    void publish(final MemorySegment myBlock, final long entry)
+    {
+        myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CODE_OFFSET, code);
+        myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CONFIG_OFFSET,
+            configAxis | (configNull ? NULL_CONFIG : 0));
+        myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CONFIG_MASK_OFFSET, configMask);
+    }
+
+    /**
+     * @return the code a PE published; read after the barrier, which orders it after the PE's writes.
+     */
+    static int code(final MemorySegment block, final long entry)
+    {
+        return (int)block.get(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CODE_OFFSET);
+    }
+
+    /**
+     * @return the whole verdict a PE published.
+     */
+    static SplitVerdict read(final MemorySegment block, final long entry)
+    {
+        final long config = block.get(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CONFIG_OFFSET);
+        return new SplitVerdict(code(block, entry), (int)(config & 0xFF), (config & NULL_CONFIG) != 0,
+            block.get(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CONFIG_MASK_OFFSET));
+    }
+
+    /**
+     * @return why the config was invalid, in the words {@link TeamConfig#resolve} uses on the PE that passed
+     *         it, e.g. "config mask 0x10 has unknown bits (known: NUM_CONTEXTS=0x1)".
+     */
+    String describeConfig()
+    {
+        final String axis = configAxis == X_AXIS ? "x-axis " : configAxis == Y_AXIS ? "y-axis " : "";
+        try
+        {
+            // resolve again, with a stand-in for the config: its fields never make it invalid, so the same
+            // mask and the same null refuse it with the same sentence, written in one place
+            TeamConfig.resolve(configNull ? null : TeamConfig.DEFAULT, configMask);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            return axis + ex.getMessage();
+        }
+        // only the verdict of a PE whose library has other rules, or does not publish why (version 2.0 of the
+        // control block), gets here
+        return axis + "config " + (configNull ? "null" : "given") + " with mask 0x" + Long.toHexString(configMask) +
+            " was refused";
+    }
+}
