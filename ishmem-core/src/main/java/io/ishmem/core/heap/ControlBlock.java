@@ -42,9 +42,10 @@ import java.lang.invoke.VarHandle;
 public final class ControlBlock
 {
     public static final long MAGIC = 0x424D_4D45_4D48_5349L; // "ISHMEMMB" little-endian
-    public static final int MAJOR_VERSION = 2;
-    // 1: the split scratch also says why a config was invalid (a PE of 2.0 leaves those words 0)
-    public static final int MINOR_VERSION = 1;
+    // 3: barrier flags carry the lowest and highest op heard of, in two words by sequence parity
+    public static final int MAJOR_VERSION = 3;
+    // 0: the split scratch also says why a config was invalid
+    public static final int MINOR_VERSION = 0;
     public static final int VERSION = (MAJOR_VERSION << 16) | MINOR_VERSION;
 
     public static final int CACHE_LINE = 64;
