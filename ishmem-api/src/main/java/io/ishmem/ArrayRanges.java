@@ -12,21 +12,35 @@ final class ArrayRanges
     {
     }
 
-    static void check(final String call, final int arrayLength, final int arrayIndex, final int count,
-        final long segmentIndex, final int elementSize)
+    /**
+     * @param call      the routine, for messages.
+     * @param arrayName {@code "src"} or {@code "dest"}: the array; the segment is the other one.
+     */
+    static void check(final String call, final String arrayName, final int arrayLength, final int arrayIndex,
+        final int count, final long segmentIndex, final int elementSize)
     {
         if (count < 0)
         {
             throw new IndexOutOfBoundsException(call + ": count=" + count + " is negative");
         }
-        if (arrayIndex < 0 || arrayIndex > arrayLength - count)
+        if (arrayIndex < 0)
         {
-            throw new IndexOutOfBoundsException(call + ": array range [" + arrayIndex + ", " + arrayIndex + " + " +
-                count + ") not in [0, " + arrayLength + ")");
+            throw new IndexOutOfBoundsException(call + ": " + arrayName + "Index=" + arrayIndex + " is negative");
         }
-        if (segmentIndex < 0 || segmentIndex > Long.MAX_VALUE / elementSize)
+        if (arrayIndex > arrayLength - count)
         {
-            throw new IndexOutOfBoundsException(call + ": segment index=" + segmentIndex + " is out of range");
+            throw new IndexOutOfBoundsException(call + ": " + arrayName + "Index=" + arrayIndex + " + count=" + count +
+                " is past the end of " + arrayName + " (length " + arrayLength + ")");
+        }
+        final String segmentName = arrayName.equals("src") ? "dest" : "src";
+        if (segmentIndex < 0)
+        {
+            throw new IndexOutOfBoundsException(call + ": " + segmentName + "Index=" + segmentIndex + " is negative");
+        }
+        if (segmentIndex > Long.MAX_VALUE / elementSize)
+        {
+            throw new IndexOutOfBoundsException(call + ": " + segmentName + "Index=" + segmentIndex + " x " +
+                elementSize + " bytes overflows a long");
         }
     }
 

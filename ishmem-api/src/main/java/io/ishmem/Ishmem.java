@@ -756,7 +756,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignal: src is null");
-        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 1);
+        ArrayRanges.check("putSignal", "src", src.length, srcIndex, count, destIndex, 1);
         putSignal(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count,
             sig, sigIndex, signal, op, pe);
     }
@@ -785,7 +785,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignalNbi: src is null");
-        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 1);
+        ArrayRanges.check("putSignalNbi", "src", src.length, srcIndex, count, destIndex, 1);
         putSignalNbi(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count,
             sig, sigIndex, signal, op, pe);
     }
@@ -813,7 +813,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignal: src is null");
-        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 2);
+        ArrayRanges.check("putSignal", "src", src.length, srcIndex, count, destIndex, 2);
         putSignal(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
             sig, sigIndex, signal, op, pe);
     }
@@ -842,7 +842,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignalNbi: src is null");
-        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 2);
+        ArrayRanges.check("putSignalNbi", "src", src.length, srcIndex, count, destIndex, 2);
         putSignalNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
             sig, sigIndex, signal, op, pe);
     }
@@ -870,7 +870,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignal: src is null");
-        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 2);
+        ArrayRanges.check("putSignal", "src", src.length, srcIndex, count, destIndex, 2);
         putSignal(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
             sig, sigIndex, signal, op, pe);
     }
@@ -899,7 +899,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignalNbi: src is null");
-        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 2);
+        ArrayRanges.check("putSignalNbi", "src", src.length, srcIndex, count, destIndex, 2);
         putSignalNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1,
             sig, sigIndex, signal, op, pe);
     }
@@ -927,7 +927,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignal: src is null");
-        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 4);
+        ArrayRanges.check("putSignal", "src", src.length, srcIndex, count, destIndex, 4);
         putSignal(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
             sig, sigIndex, signal, op, pe);
     }
@@ -956,7 +956,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignalNbi: src is null");
-        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 4);
+        ArrayRanges.check("putSignalNbi", "src", src.length, srcIndex, count, destIndex, 4);
         putSignalNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
             sig, sigIndex, signal, op, pe);
     }
@@ -984,7 +984,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignal: src is null");
-        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 8);
+        ArrayRanges.check("putSignal", "src", src.length, srcIndex, count, destIndex, 8);
         putSignal(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
             sig, sigIndex, signal, op, pe);
     }
@@ -1013,7 +1013,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignalNbi: src is null");
-        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 8);
+        ArrayRanges.check("putSignalNbi", "src", src.length, srcIndex, count, destIndex, 8);
         putSignalNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
             sig, sigIndex, signal, op, pe);
     }
@@ -1041,7 +1041,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignal: src is null");
-        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 4);
+        ArrayRanges.check("putSignal", "src", src.length, srcIndex, count, destIndex, 4);
         putSignal(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
             sig, sigIndex, signal, op, pe);
     }
@@ -1070,7 +1070,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignalNbi: src is null");
-        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 4);
+        ArrayRanges.check("putSignalNbi", "src", src.length, srcIndex, count, destIndex, 4);
         putSignalNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2,
             sig, sigIndex, signal, op, pe);
     }
@@ -1098,7 +1098,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignal: src is null");
-        ArrayRanges.check("putSignal", src.length, srcIndex, count, destIndex, 8);
+        ArrayRanges.check("putSignal", "src", src.length, srcIndex, count, destIndex, 8);
         putSignal(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
             sig, sigIndex, signal, op, pe);
     }
@@ -1127,7 +1127,7 @@ public interface Ishmem extends AutoCloseable
         final int pe)
     {
         Objects.requireNonNull(src, "putSignalNbi: src is null");
-        ArrayRanges.check("putSignalNbi", src.length, srcIndex, count, destIndex, 8);
+        ArrayRanges.check("putSignalNbi", "src", src.length, srcIndex, count, destIndex, 8);
         putSignalNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3,
             sig, sigIndex, signal, op, pe);
     }
@@ -1381,7 +1381,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "put: src is null");
-        ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 1);
+        ArrayRanges.check("put", "src", src.length, srcIndex, count, destIndex, 1);
         put(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count, pe);
     }
 
@@ -1400,7 +1400,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "putNbi: src is null");
-        ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 1);
+        ArrayRanges.check("putNbi", "src", src.length, srcIndex, count, destIndex, 1);
         putNbi(dest, destIndex, MemorySegment.ofArray(src), (long)srcIndex, (long)count, pe);
     }
 
@@ -1419,7 +1419,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "get: dest is null");
-        ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 1);
+        ArrayRanges.check("get", "dest", dest.length, destIndex, count, srcIndex, 1);
         get(MemorySegment.ofArray(dest), (long)destIndex, src, srcIndex, (long)count, pe);
     }
 
@@ -1438,7 +1438,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "getNbi: dest is null");
-        ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 1);
+        ArrayRanges.check("getNbi", "dest", dest.length, destIndex, count, srcIndex, 1);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex, src, srcIndex, (long)count, pe);
     }
 
@@ -1457,7 +1457,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "put: src is null");
-        ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 2);
+        ArrayRanges.check("put", "src", src.length, srcIndex, count, destIndex, 2);
         put(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1, pe);
     }
 
@@ -1476,7 +1476,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "putNbi: src is null");
-        ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 2);
+        ArrayRanges.check("putNbi", "src", src.length, srcIndex, count, destIndex, 2);
         putNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1, pe);
     }
 
@@ -1495,7 +1495,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "get: dest is null");
-        ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 2);
+        ArrayRanges.check("get", "dest", dest.length, destIndex, count, srcIndex, 2);
         get(MemorySegment.ofArray(dest), (long)destIndex << 1, src, srcIndex << 1, (long)count << 1, pe);
     }
 
@@ -1514,7 +1514,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "getNbi: dest is null");
-        ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 2);
+        ArrayRanges.check("getNbi", "dest", dest.length, destIndex, count, srcIndex, 2);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 1, src, srcIndex << 1, (long)count << 1, pe);
     }
 
@@ -1533,7 +1533,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "put: src is null");
-        ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 2);
+        ArrayRanges.check("put", "src", src.length, srcIndex, count, destIndex, 2);
         put(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1, pe);
     }
 
@@ -1552,7 +1552,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "putNbi: src is null");
-        ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 2);
+        ArrayRanges.check("putNbi", "src", src.length, srcIndex, count, destIndex, 2);
         putNbi(dest, destIndex << 1, MemorySegment.ofArray(src), (long)srcIndex << 1, (long)count << 1, pe);
     }
 
@@ -1571,7 +1571,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "get: dest is null");
-        ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 2);
+        ArrayRanges.check("get", "dest", dest.length, destIndex, count, srcIndex, 2);
         get(MemorySegment.ofArray(dest), (long)destIndex << 1, src, srcIndex << 1, (long)count << 1, pe);
     }
 
@@ -1590,7 +1590,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "getNbi: dest is null");
-        ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 2);
+        ArrayRanges.check("getNbi", "dest", dest.length, destIndex, count, srcIndex, 2);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 1, src, srcIndex << 1, (long)count << 1, pe);
     }
 
@@ -1609,7 +1609,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "put: src is null");
-        ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 4);
+        ArrayRanges.check("put", "src", src.length, srcIndex, count, destIndex, 4);
         put(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2, pe);
     }
 
@@ -1628,7 +1628,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "putNbi: src is null");
-        ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 4);
+        ArrayRanges.check("putNbi", "src", src.length, srcIndex, count, destIndex, 4);
         putNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2, pe);
     }
 
@@ -1647,7 +1647,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "get: dest is null");
-        ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 4);
+        ArrayRanges.check("get", "dest", dest.length, destIndex, count, srcIndex, 4);
         get(MemorySegment.ofArray(dest), (long)destIndex << 2, src, srcIndex << 2, (long)count << 2, pe);
     }
 
@@ -1666,7 +1666,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "getNbi: dest is null");
-        ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 4);
+        ArrayRanges.check("getNbi", "dest", dest.length, destIndex, count, srcIndex, 4);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 2, src, srcIndex << 2, (long)count << 2, pe);
     }
 
@@ -1685,7 +1685,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "put: src is null");
-        ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 8);
+        ArrayRanges.check("put", "src", src.length, srcIndex, count, destIndex, 8);
         put(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3, pe);
     }
 
@@ -1704,7 +1704,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "putNbi: src is null");
-        ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 8);
+        ArrayRanges.check("putNbi", "src", src.length, srcIndex, count, destIndex, 8);
         putNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3, pe);
     }
 
@@ -1723,7 +1723,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "get: dest is null");
-        ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 8);
+        ArrayRanges.check("get", "dest", dest.length, destIndex, count, srcIndex, 8);
         get(MemorySegment.ofArray(dest), (long)destIndex << 3, src, srcIndex << 3, (long)count << 3, pe);
     }
 
@@ -1742,7 +1742,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "getNbi: dest is null");
-        ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 8);
+        ArrayRanges.check("getNbi", "dest", dest.length, destIndex, count, srcIndex, 8);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 3, src, srcIndex << 3, (long)count << 3, pe);
     }
 
@@ -1761,7 +1761,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "put: src is null");
-        ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 4);
+        ArrayRanges.check("put", "src", src.length, srcIndex, count, destIndex, 4);
         put(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2, pe);
     }
 
@@ -1780,7 +1780,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "putNbi: src is null");
-        ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 4);
+        ArrayRanges.check("putNbi", "src", src.length, srcIndex, count, destIndex, 4);
         putNbi(dest, destIndex << 2, MemorySegment.ofArray(src), (long)srcIndex << 2, (long)count << 2, pe);
     }
 
@@ -1799,7 +1799,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "get: dest is null");
-        ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 4);
+        ArrayRanges.check("get", "dest", dest.length, destIndex, count, srcIndex, 4);
         get(MemorySegment.ofArray(dest), (long)destIndex << 2, src, srcIndex << 2, (long)count << 2, pe);
     }
 
@@ -1818,7 +1818,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "getNbi: dest is null");
-        ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 4);
+        ArrayRanges.check("getNbi", "dest", dest.length, destIndex, count, srcIndex, 4);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 2, src, srcIndex << 2, (long)count << 2, pe);
     }
 
@@ -1837,7 +1837,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "put: src is null");
-        ArrayRanges.check("put", src.length, srcIndex, count, destIndex, 8);
+        ArrayRanges.check("put", "src", src.length, srcIndex, count, destIndex, 8);
         put(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3, pe);
     }
 
@@ -1856,7 +1856,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(src, "putNbi: src is null");
-        ArrayRanges.check("putNbi", src.length, srcIndex, count, destIndex, 8);
+        ArrayRanges.check("putNbi", "src", src.length, srcIndex, count, destIndex, 8);
         putNbi(dest, destIndex << 3, MemorySegment.ofArray(src), (long)srcIndex << 3, (long)count << 3, pe);
     }
 
@@ -1875,7 +1875,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "get: dest is null");
-        ArrayRanges.check("get", dest.length, destIndex, count, srcIndex, 8);
+        ArrayRanges.check("get", "dest", dest.length, destIndex, count, srcIndex, 8);
         get(MemorySegment.ofArray(dest), (long)destIndex << 3, src, srcIndex << 3, (long)count << 3, pe);
     }
 
@@ -1894,7 +1894,7 @@ public interface Ishmem extends AutoCloseable
         final int count, final int pe)
     {
         Objects.requireNonNull(dest, "getNbi: dest is null");
-        ArrayRanges.check("getNbi", dest.length, destIndex, count, srcIndex, 8);
+        ArrayRanges.check("getNbi", "dest", dest.length, destIndex, count, srcIndex, 8);
         getNbi(MemorySegment.ofArray(dest), (long)destIndex << 3, src, srcIndex << 3, (long)count << 3, pe);
     }
 }

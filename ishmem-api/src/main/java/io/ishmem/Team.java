@@ -73,7 +73,7 @@ public interface Team extends AutoCloseable
     {
         if (base == null)
         {
-            throw new NullPointerException("config: base");
+            throw new NullPointerException("config: base is null");
         }
         return config().map(mine -> mine.select(mask, base));
     }

@@ -48,7 +48,7 @@ class BadInputMultiPeTest
                 () -> shmem.gLong(dest, 8, 0));
             refused(IndexOutOfBoundsException.class, "count=-1 is negative",
                 () -> shmem.put(dest, 0, new long[4], 0, -1, 0));
-            refused(IndexOutOfBoundsException.class, "array range [2, 2 + 4) not in [0, 4)",
+            refused(IndexOutOfBoundsException.class, "put: srcIndex=2 + count=4 is past the end of src (length 4)",
                 () -> shmem.put(dest, 0, new long[4], 2, 4, 0));
             refused(IndexOutOfBoundsException.class, "runs past the symmetric segment",
                 () -> shmem.get(new long[100], 0, dest, 0, 100, 0));
@@ -96,7 +96,7 @@ class BadInputMultiPeTest
         shmem.free(segment);
         refused(IllegalArgumentException.class, "was already freed", () -> shmem.free(segment));
         refused(IllegalStateException.class, "was freed", segment::local);
-        refused(IllegalStateException.class, "put: the segment at heap offset 0 was freed",
+        refused(IllegalStateException.class, "put: dest (the segment at heap offset 0) was freed",
             () -> shmem.put(segment, 0, MemorySegment.ofArray(new byte[8]), 0, 8, 0));
         shmem.barrierAll();
     }

@@ -74,7 +74,7 @@ class SignalBadInputMultiPeTest
             "segment of 128 bytes", () -> shmem.putSignal(dest, 64, src, 0, 72, sig, 0, 1, SignalOp.SET, 0));
         refused(IndexOutOfBoundsException.class, "putSignal: src range [120, 120 + 16) not in [0, 128)",
             () -> shmem.putSignal(dest, 0, src, 120, 16, sig, 0, 1, SignalOp.SET, 0));
-        refused(IndexOutOfBoundsException.class, "putSignal: array range [2, 2 + 4) not in [0, 4)",
+        refused(IndexOutOfBoundsException.class, "putSignal: srcIndex=2 + count=4 is past the end of src (length 4)",
             () -> shmem.putSignal(dest, 0, new int[4], 2, 4, sig, 0, 1, SignalOp.SET, 0));
         refused(IllegalArgumentException.class, "putSignalNbi: nelems=-1 is negative",
             () -> shmem.putSignalNbi(ValueLayout.JAVA_LONG, dest, src, -1, sig, 1, SignalOp.SET, 0));
@@ -108,7 +108,7 @@ class SignalBadInputMultiPeTest
         final SymmetricSegment sig = shmem.calloc(1, ValueLayout.JAVA_LONG);
         final long at = sig.heapOffset();
         shmem.free(sig);
-        refused(IllegalStateException.class, "signalAdd: the segment at heap offset " + at + " was freed",
+        refused(IllegalStateException.class, "signalAdd: sig (the segment at heap offset " + at + ") was freed",
             () -> shmem.signalAdd(sig, 1, 0));
         final SymmetricSegment live = shmem.calloc(1, ValueLayout.JAVA_LONG);
         shmem.close();

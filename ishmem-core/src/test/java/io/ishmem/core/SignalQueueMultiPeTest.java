@@ -137,7 +137,7 @@ class SignalQueueMultiPeTest
         gate.complete(null);
         final CompletionException ex = assertThrows(CompletionException.class, h::join);
         assertInstanceOf(IllegalStateException.class, ex.getCause());
-        assertEquals("putSignalOnQueue: the segment at heap offset " + doomedAt + " was freed",
+        assertEquals("putSignalOnQueue: dest (the segment at heap offset " + doomedAt + ") was freed",
             ex.getCause().getMessage());
 
         shmem.barrierAll();

@@ -115,7 +115,7 @@ public final class SymmetricDeviceMemory implements DeviceMemory
         {
             transport.get(dest, destOffset, myPe, at, bytes);
         }
-        catch (final IllegalStateException | WrongThreadException ex)
+        catch (final IllegalStateException | WrongThreadException | IllegalArgumentException ex)
         {
             throw LocalRange.unusable("copyToHost", "dest", dest, ex);
         }

@@ -100,11 +100,19 @@ public final class HeapSegment implements SymmetricSegment
 
     void checkLive(final String call)
     {
+        checkLive(call, "the segment");
+    }
+
+    /**
+     * @param name the argument that holds this segment, for the message.
+     */
+    void checkLive(final String call, final String name)
+    {
         heap.checkOpen(call);
         if (allocation.freed)
         {
-            throw new IllegalStateException(call + ": the segment at heap offset " + offset +
-                " was freed");
+            throw new IllegalStateException(call + ": " + name + " (the segment at heap offset " + offset +
+                ") was freed");
         }
     }
 

@@ -4,7 +4,7 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * The checks of a call's local (not symmetric) buffer argument: present, and the range inside the segment;
- * and the words for a buffer the JDK refused to copy (its arena closed, or confined to another thread).
+ * and the words for a buffer the JDK refused to copy (its arena closed, confined to another thread, or read-only).
  */
 public final class LocalRange
 {
@@ -28,7 +28,8 @@ public final class LocalRange
 
     /**
      * The exception to throw when copying from or into {@code segment} failed with {@code failure}: the JDK
-     * says only "Already closed" or "Attempted access outside owning thread", so where the segment is the
+     * says only "Already closed", "Attempted access outside owning thread" or "Attempt to write a read-only
+     * segment", so where the segment is the
      * cause the message names the call and the argument. Called on the failure path only: the copy itself
      * is the liveness and thread check, so the path that succeeds pays nothing for these words.
      *
@@ -41,6 +42,11 @@ public final class LocalRange
         if (!segment.scope().isAlive())
         {
             return new IllegalStateException(call + ": " + name + " belongs to an arena that is closed", failure);
+        }
+        if (segment.isReadOnly())
+        {
+            return new IllegalArgumentException(call + ": " + name + " is a read-only segment, which the call would " +
+                "write into", failure);
         }
         if (!segment.isAccessibleBy(Thread.currentThread()))
         {

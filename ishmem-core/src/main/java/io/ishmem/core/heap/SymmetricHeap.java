@@ -210,7 +210,7 @@ public final class SymmetricHeap
         if (heapSegment.allocation.retired)
         {
             // throws: closed first, then freed, as the messages have always been ordered
-            heapSegment.checkLive(call);
+            heapSegment.checkLive(call, name);
         }
         if (bytes < 0 || offset < 0 || offset > heapSegment.size - bytes)
         {

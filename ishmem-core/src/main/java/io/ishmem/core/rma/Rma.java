@@ -67,7 +67,7 @@ public final class Rma
         {
             SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
         }
-        catch (final IllegalStateException | WrongThreadException ex)
+        catch (final IllegalStateException | WrongThreadException | IllegalArgumentException ex)
         {
             throw LocalRange.unusable("get", "dest", dest, ex);
         }
@@ -83,7 +83,7 @@ public final class Rma
         {
             SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
         }
-        catch (final IllegalStateException | WrongThreadException ex)
+        catch (final IllegalStateException | WrongThreadException | IllegalArgumentException ex)
         {
             throw LocalRange.unusable("getNbi", "dest", dest, ex);
         }

@@ -1,0 +1,92 @@
+package io.ishmem.core.robustness;
+
+import io.ishmem.IshmemException;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * How one call ended, by the library's rules: a valid call does its work; an invalid one is refused with an
+ * exception of a kind the javadoc names, whose message starts with the routine and names an argument of it.
+ */
+enum Verdict
+{
+    /** Returned normally; no argument broke a rule every routine enforces. */
+    ACCEPTED(true),
+    /** Refused, with the routine and the argument named. */
+    REFUSED_CLEARLY(true),
+    /** Returned normally although an argument was null, negative or a PE outside the job. */
+    ACCEPTED_INVALID(false),
+    /** Refused with an exception of another kind, or a message that does not say which routine and argument. */
+    UNCLEAR(false),
+    /** Failed later, in the future an on-queue call returned, instead of at the call. */
+    FAILED_LATE(false),
+    /** Did not return within the limit. */
+    HUNG(false),
+    /** Wrote where it was not asked to. */
+    CORRUPTED(false);
+
+    private static final Set<Class<? extends RuntimeException>> REFUSALS = Set.of(IllegalArgumentException.class,
+        IndexOutOfBoundsException.class, NullPointerException.class, IllegalStateException.class,
+        UnsupportedOperationException.class, IshmemException.class, WrongThreadException.class);
+
+    private final boolean good;
+
+    Verdict(final boolean good)
+    {
+        this.good = good;
+    }
+
+    boolean good()
+    {
+        return good;
+    }
+
+    /**
+     * @param method   the routine called.
+     * @param thrown   what it threw.
+     * @param routines the names every API routine may be called by in a message.
+     */
+    static Verdict ofRefusal(final Method method, final Throwable thrown, final Set<String> routines)
+    {
+        if (!REFUSALS.stream().anyMatch(kind -> kind.isInstance(thrown)))
+        {
+            return UNCLEAR;
+        }
+        final String message = thrown.getMessage();
+        if (message == null || !namesARoutine(message, routines))
+        {
+            return UNCLEAR;
+        }
+        for (final Parameter parameter : method.getParameters())
+        {
+            if (Pattern.compile("\\b" + parameter.getName() + "\\b").matcher(message).find())
+            {
+                return REFUSED_CLEARLY;
+            }
+        }
+        // a routine of no arguments, or one refused for the state of the job rather than an argument
+        return method.getParameterCount() == 0 || thrown instanceof IshmemException ? REFUSED_CLEARLY : UNCLEAR;
+    }
+
+    private static boolean namesARoutine(final String message, final Set<String> routines)
+    {
+        final String head = message.replaceFirst("^(team\\.|device\\(\\)\\.)", "");
+        final int end = indexOfAny(head, ":( ");
+        return end > 0 && routines.contains(head.substring(0, end));
+    }
+
+    private static int indexOfAny(final String text, final String characters)
+    {
+        for (int i = 0; i < text.length(); i++)
+        {
+            if (characters.indexOf(text.charAt(i)) >= 0)
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
