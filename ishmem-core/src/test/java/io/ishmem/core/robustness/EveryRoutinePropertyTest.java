@@ -48,7 +48,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the job, hang, fail later in a future, or write outside what it was given. {@code target/robustness.txt}
  * gets the counts per routine, which {@code docs/robustness.md} quotes.
  */
-class EveryRoutineProperties
+class EveryRoutinePropertyTest
 {
     private static final int TRIES = 30_000;
     private static final long CALL_LIMIT_MS = 10_000;
