@@ -107,7 +107,13 @@ final class JobLiveness implements Liveness
             {
                 return fail(-1, "ishmemrun (pid " + launcherPid + ") died");
             }
-            if (ControlBlock.state(controlBlocks[exited]) != ControlBlock.STATE_CLOSED)
+            // read after the exit: a JVM that shut down without closing marked itself before it went
+            final long state = ControlBlock.state(controlBlocks[exited]);
+            if (state == ControlBlock.STATE_FAILED)
+            {
+                return fail(exited, "PE " + exited + " failed (its JVM shut down without closing ishmem)");
+            }
+            if (state != ControlBlock.STATE_CLOSED)
             {
                 return fail(exited, "PE " + exited + " (pid " + pids[exited] + ") exited");
             }
