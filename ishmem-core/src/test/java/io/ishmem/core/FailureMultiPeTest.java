@@ -41,11 +41,19 @@ class FailureMultiPeTest
     static void exitWithoutCloseInWaitUntil(final Ishmem shmem)
     {
         final SymmetricSegment flag = shmem.calloc(1, ValueLayout.JAVA_LONG);
-        if (shmem.myPe() == shmem.nPes() - 1)
+        final SymmetricSegment left = shmem.calloc(shmem.nPes(), ValueLayout.JAVA_LONG);
+        final int last = shmem.nPes() - 1;
+        if (shmem.myPe() == last)
         {
+            // the others may still be finishing the calloc this PE has left: it goes only once they say so
+            for (int pe = 0; pe < last; pe++)
+            {
+                shmem.waitUntilLong(left, pe, Cmp.EQ, 1);
+            }
             // an orderly JVM exit without close: the shutdown hook marks the PE failed
             System.exit(0);
         }
+        shmem.pLong(left, shmem.myPe(), 1, last);
         expectFailure(() -> shmem.waitUntilLong(flag, 0, Cmp.EQ, 1));
     }
 

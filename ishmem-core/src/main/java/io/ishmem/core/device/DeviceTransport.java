@@ -1,5 +1,6 @@
 package io.ishmem.core.device;
 
+import io.ishmem.AmoOp;
 import io.ishmem.SignalOp;
 import io.ishmem.core.transport.Transport;
 
@@ -54,6 +55,14 @@ public final class DeviceTransport implements Transport
     public long base(final int pe)
     {
         return base[pe];
+    }
+
+    @Override
+    public long atomic(final AmoOp op, final int pe, final long at, final int size, final long value,
+        final long compare)
+    {
+        throw new UnsupportedOperationException(op.callName() + ": the word is on the device heap, where atomic " +
+            "operations are not available yet: keep atomic words on the host heap (shmem.malloc)");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.ishmem.core.runtime;
 
+import io.ishmem.AmoOp;
 import io.ishmem.Cmp;
 import io.ishmem.DeviceMemory;
 import io.ishmem.Ishmem;
@@ -7,6 +8,7 @@ import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
 import io.ishmem.core.alloc.CollectiveAllocation;
+import io.ishmem.core.atomic.AtomicOps;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.heap.ControlBlock;
@@ -31,6 +33,7 @@ import org.slf4j.MDC;
 
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -62,6 +65,7 @@ public final class IshmemRuntime implements Ishmem
     private final Rma rma;
     private final Signals signals;
     private final Waits waits;
+    private final AtomicOps atomics;
     private final CollectiveAllocation allocation;
     // set at most once, in start, before the runtime is returned to the user
     private DeviceHeap deviceHeap;
@@ -99,6 +103,7 @@ public final class IshmemRuntime implements Ishmem
         this.rma = new Rma(heap, myPe);
         this.signals = new Signals(heap, queue, waitStrategy, liveness);
         this.waits = new Waits(heap, waitStrategy, liveness);
+        this.atomics = new AtomicOps(heap);
         this.allocation = new CollectiveAllocation(heap, worldSync, ordering, myPe);
     }
 
@@ -454,6 +459,16 @@ public final class IshmemRuntime implements Ishmem
     public int gInt(final SymmetricSegment src, final long index, final int pe)
     {
         return rma.gInt(src, index, pe);
+    }
+
+    // ---------------------------------------------------------------- atomic memory operations
+
+    @Override
+    public long atomic(final AmoOp op, final ValueLayout type, final SymmetricSegment dest, final long index,
+        final long value, final long compare, final int pe)
+    {
+        checkOpen(op != null ? op.callName() : "atomic");
+        return atomics.atomic(op, type, dest, index, value, compare, pe);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.ishmem.core.transport;
 
+import io.ishmem.AmoOp;
 import io.ishmem.SignalOp;
 
 import java.lang.foreign.MemorySegment;
@@ -93,6 +94,16 @@ public interface Transport
             signalAdd(pe, sigAt, signal);
         }
     }
+
+    /**
+     * Applies an atomic memory operation to the {@code size}-byte word (4 or 8) at {@code at} in PE {@code pe}'s
+     * heap, atomically with respect to every other atomic operation and signal update on it, from any PE.
+     *
+     * @param value   the operand in the low {@code size} bytes.
+     * @param compare what {@link AmoOp#COMPARE_SWAP} compares the word with.
+     * @return the word's old value, sign-extended from {@code size} bytes, for the fetching operations; else 0.
+     */
+    long atomic(AmoOp op, int pe, long at, int size, long value, long compare);
 
     /**
      * Orders this PE's earlier puts and signal updates through this transport before its later ones.

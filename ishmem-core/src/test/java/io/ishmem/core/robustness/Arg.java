@@ -1,5 +1,6 @@
 package io.ishmem.core.robustness;
 
+import io.ishmem.AmoOp;
 import io.ishmem.Cmp;
 import io.ishmem.SignalOp;
 import io.ishmem.TeamConfig;
@@ -42,7 +43,7 @@ record Arg(Symbol symbol, Object value, boolean invalid)
      * are refused by a split and ignored by {@code config(mask, base)}, as its javadoc says.
      */
     private static final Set<String> FREE_NUMBERS = Set.of("value", "signal", "stride", "srcPe", "mask", "configMask",
-        "xMask", "yMask");
+        "xMask", "yMask", "cond", "compare");
 
     @Override
     public String toString()
@@ -98,6 +99,15 @@ record Arg(Symbol symbol, Object value, boolean invalid)
             choices.addAll(List.of(nullArg(), symbol(Symbol.NATIVE), symbol(Symbol.HEAP), symbol(Symbol.CLOSED),
                 symbol(Symbol.READ_ONLY)));
         }
+        else if (type == ValueLayout.class)
+        {
+            choices.add(nullArg());
+            for (final ValueLayout layout : List.of(ValueLayout.JAVA_BYTE, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
+                ValueLayout.JAVA_FLOAT, ValueLayout.JAVA_DOUBLE))
+            {
+                choices.add(new Arg(Symbol.VALUE, layout, false));
+            }
+        }
         else if (type == MemoryLayout.class)
         {
             choices.add(nullArg());
@@ -112,7 +122,7 @@ record Arg(Symbol symbol, Object value, boolean invalid)
             choices.add(nullArg());
             choices.add(new Arg(Symbol.VALUE, type, false));
         }
-        else if (type == Cmp.class || type == SignalOp.class)
+        else if (type == Cmp.class || type == SignalOp.class || type == AmoOp.class)
         {
             choices.add(nullArg());
             for (final Object constant : type.getEnumConstants())

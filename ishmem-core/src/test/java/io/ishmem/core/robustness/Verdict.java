@@ -4,6 +4,8 @@ import io.ishmem.IshmemException;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
+import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -47,22 +49,30 @@ enum Verdict
     /**
      * @param method   the routine called.
      * @param thrown   what it threw.
-     * @param routines the names every API routine may be called by in a message.
+     * @param routines every API routine's name, with the parameter names of all its overloads: a message may
+     *                 speak for the routine it names (the generic {@code atomic} names the typed routine, e.g.
+     *                 {@code atomicFetchInt: src ...}).
      */
-    static Verdict ofRefusal(final Method method, final Throwable thrown, final Set<String> routines)
+    static Verdict ofRefusal(final Method method, final Throwable thrown, final Map<String, Set<String>> routines)
     {
         if (!REFUSALS.stream().anyMatch(kind -> kind.isInstance(thrown)))
         {
             return UNCLEAR;
         }
         final String message = thrown.getMessage();
-        if (message == null || !namesARoutine(message, routines))
+        final String routine = message == null ? null : routineNamed(message, routines);
+        if (routine == null)
         {
             return UNCLEAR;
         }
+        final Set<String> names = new HashSet<>(routines.get(routine));
         for (final Parameter parameter : method.getParameters())
         {
-            if (Pattern.compile("\\b" + parameter.getName() + "\\b").matcher(message).find())
+            names.add(parameter.getName());
+        }
+        for (final String name : names)
+        {
+            if (Pattern.compile("\\b" + name + "\\b").matcher(message).find())
             {
                 return REFUSED_CLEARLY;
             }
@@ -71,11 +81,11 @@ enum Verdict
         return method.getParameterCount() == 0 || thrown instanceof IshmemException ? REFUSED_CLEARLY : UNCLEAR;
     }
 
-    private static boolean namesARoutine(final String message, final Set<String> routines)
+    private static String routineNamed(final String message, final Map<String, Set<String>> routines)
     {
         final String head = message.replaceFirst("^(team\\.|device\\(\\)\\.)", "");
         final int end = indexOfAny(head, ":( ");
-        return end > 0 && routines.contains(head.substring(0, end));
+        return end > 0 && routines.containsKey(head.substring(0, end)) ? head.substring(0, end) : null;
     }
 
     private static int indexOfAny(final String text, final String characters)

@@ -1,0 +1,80 @@
+package io.ishmem.core.atomic;
+
+import io.ishmem.AmoOp;
+import io.ishmem.SymmetricSegment;
+import io.ishmem.core.heap.SymmetricHeap;
+
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * The atomic memory operations: every operation and element type through one path, which checks the
+ * arguments once and hands a word's offset, width and operand bits to the transport of the segment's heap.
+ * A typed routine passes its operation and layout as constants, so once inlined the checks of the type fold
+ * away and the transport keeps one branch.
+ */
+public final class AtomicOps
+{
+    /** The typed routine's name, by operation and word kind (int, long, float, double), for messages. */
+    private static final String[][] ROUTINES = new String[AmoOp.values().length][];
+
+    static
+    {
+        for (final AmoOp op : AmoOp.values())
+        {
+            ROUTINES[op.ordinal()] = new String[] {op.callName() + "Int", op.callName() + "Long",
+                op.callName() + "Float", op.callName() + "Double"};
+        }
+    }
+
+    private final SymmetricHeap heap;
+
+    public AtomicOps(final SymmetricHeap heap)
+    {
+        this.heap = heap;
+    }
+
+    public long atomic(final AmoOp op, final ValueLayout type, final SymmetricSegment dest, final long index,
+        final long value, final long compare, final int pe)
+    {
+        if (op == null)
+        {
+            throw new NullPointerException("atomic: op is null");
+        }
+        final int size = wordSize(op, type);
+        final String routine = ROUTINES[op.ordinal()][(size == Long.BYTES ? 1 : 0) +
+            (type.carrier() == float.class || type.carrier() == double.class ? 2 : 0)];
+        final long at = heap.elementOffset(routine, op == AmoOp.FETCH ? "src" : "dest", dest, index, size);
+        heap.checkPe(routine, pe);
+        final long old = SymmetricHeap.transportOf(dest).atomic(op, pe, at, size, value, compare);
+        return op.fetches() ? old : 0;
+    }
+
+    /** The word's width for an element type the operation is defined for. */
+    private static int wordSize(final AmoOp op, final ValueLayout type)
+    {
+        if (type == null)
+        {
+            throw new NullPointerException("atomic(" + op + "): type is null");
+        }
+        final Class<?> carrier = type.carrier();
+        final boolean integer = carrier == int.class || carrier == long.class;
+        if (!integer && carrier != float.class && carrier != double.class || type.order() != ByteOrder.nativeOrder())
+        {
+            throw notAmoType(op, type);
+        }
+        if (!integer && op.kind() == AmoOp.Kind.INTEGER)
+        {
+            throw new IllegalArgumentException("atomic(" + op + "): type=" + type + " is not an integer type: " +
+                op.name() + " is defined for JAVA_INT and JAVA_LONG (the standard and bitwise AMO types)");
+        }
+        return (int)type.byteSize();
+    }
+
+    private static IllegalArgumentException notAmoType(final AmoOp op, final ValueLayout type)
+    {
+        return new IllegalArgumentException("atomic(" + op + "): type=" + type + " is not an AMO type: give " +
+            "JAVA_INT or JAVA_LONG" + (op.kind() == AmoOp.Kind.ANY ? ", JAVA_FLOAT or JAVA_DOUBLE" : "") +
+            " in native byte order");
+    }
+}
