@@ -592,6 +592,39 @@ public interface Ishmem extends Atomics, AutoCloseable
      */
     boolean testInt(SymmetricSegment ivar, long index, Cmp cmp, int value);
 
+    // ---------------------------------------------------------------- distributed locks
+
+    /**
+     * Takes a distributed lock, waiting until it is free: {@code shmem_set_lock}. PEs that ask while it is held
+     * are served in the order they asked. The lock is a symmetric long, zero before its first use and used
+     * only through these routines; it is held by this PE, not by the calling thread.
+     *
+     * @param lock the lock: a symmetric segment of exactly one long, e.g. {@code calloc(1, JAVA_LONG)}.
+     * @throws NullPointerException      if {@code lock} is null.
+     * @throws IllegalArgumentException  if {@code lock} is not symmetric memory of 8 bytes.
+     * @throws IllegalStateException     if this PE already holds it (locks are not reentrant).
+     * @throws PeFailureException        if the job fails while this PE waits.
+     */
+    void setLock(SymmetricSegment lock);
+
+    /**
+     * Takes a distributed lock if it is free, without waiting: {@code shmem_test_lock}.
+     *
+     * @param lock the lock, as for {@link #setLock}.
+     * @return true if this PE took it (C returns 0), false if another PE holds it or waits for it (C: 1).
+     * @throws IllegalStateException if this PE already holds it.
+     */
+    boolean testLock(SymmetricSegment lock);
+
+    /**
+     * Releases a distributed lock this PE holds, after completing this PE's puts ({@code quiet}), so the next
+     * holder sees what was written under the lock: {@code shmem_clear_lock}.
+     *
+     * @param lock the lock, as for {@link #setLock}.
+     * @throws IllegalStateException if this PE does not hold it.
+     */
+    void clearLock(SymmetricSegment lock);
+
     // ---------------------------------------------------------------- signaling
 
     /**

@@ -1,5 +1,6 @@
 package io.ishmem.core;
 
+import io.ishmem.AmoOp;
 import io.ishmem.Cmp;
 import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
@@ -127,6 +128,14 @@ class AfterCloseMultiPeTest
             else if (type == Cmp.class)
             {
                 args[i] = Cmp.EQ;
+            }
+            else if (type == AmoOp.class)
+            {
+                args[i] = AmoOp.FETCH_ADD;
+            }
+            else if (type == ValueLayout.class)
+            {
+                args[i] = ValueLayout.JAVA_LONG;
             }
             else if (type == SignalOp.class)
             {

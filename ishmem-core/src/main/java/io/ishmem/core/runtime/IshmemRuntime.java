@@ -9,6 +9,7 @@ import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
 import io.ishmem.core.alloc.CollectiveAllocation;
 import io.ishmem.core.atomic.AtomicOps;
+import io.ishmem.core.atomic.Locks;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.heap.ControlBlock;
@@ -66,6 +67,7 @@ public final class IshmemRuntime implements Ishmem
     private final Signals signals;
     private final Waits waits;
     private final AtomicOps atomics;
+    private final Locks locks;
     private final CollectiveAllocation allocation;
     // set at most once, in start, before the runtime is returned to the user
     private DeviceHeap deviceHeap;
@@ -104,6 +106,7 @@ public final class IshmemRuntime implements Ishmem
         this.signals = new Signals(heap, queue, waitStrategy, liveness);
         this.waits = new Waits(heap, waitStrategy, liveness);
         this.atomics = new AtomicOps(heap);
+        this.locks = new Locks(heap, ordering, waitStrategy, liveness);
         this.allocation = new CollectiveAllocation(heap, worldSync, ordering, myPe);
     }
 
@@ -469,6 +472,27 @@ public final class IshmemRuntime implements Ishmem
     {
         checkOpen(op != null ? op.callName() : "atomic");
         return atomics.atomic(op, type, dest, index, value, compare, pe);
+    }
+
+    @Override
+    public void setLock(final SymmetricSegment lock)
+    {
+        checkOpen("setLock");
+        locks.setLock(lock);
+    }
+
+    @Override
+    public boolean testLock(final SymmetricSegment lock)
+    {
+        checkOpen("testLock");
+        return locks.testLock(lock);
+    }
+
+    @Override
+    public void clearLock(final SymmetricSegment lock)
+    {
+        checkOpen("clearLock");
+        locks.clearLock(lock);
     }
 
     @Override

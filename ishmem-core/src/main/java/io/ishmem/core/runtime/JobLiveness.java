@@ -210,9 +210,14 @@ final class JobLiveness implements Liveness
             }
             ControlBlock.putState(myBlock, ControlBlock.STATE_ABORTED);
         }
-        final String text = failureText;
-        return new PeFailureException(failedPe, (text != null ? text : "the job failed") + " while PE " + myPe +
-            " waits in " + call);
+        String text = failureText != null ? failureText : "the job failed";
+        final String clashText = clash.get();
+        if (clashText != null && !text.equals(clashText))
+        {
+            // a peer that failed because another job came to the rendezvous: the clash is the cause to name
+            text = clashText + "; then " + text;
+        }
+        return new PeFailureException(failedPe, text + " while PE " + myPe + " waits in " + call);
     }
 
     /**
