@@ -113,7 +113,12 @@ final class JobLiveness implements Liveness
             {
                 return fail(exited, "PE " + exited + " failed (its JVM shut down without closing ishmem)");
             }
-            if (state != ControlBlock.STATE_CLOSED)
+            if (state == ControlBlock.STATE_ABORTED)
+            {
+                // it gave up because another PE failed and then exited: a bystander, not the cause to name
+                aborted = aborted < 0 ? exited : aborted;
+            }
+            else if (state != ControlBlock.STATE_CLOSED)
             {
                 return fail(exited, "PE " + exited + " (pid " + pids[exited] + ") exited");
             }
@@ -137,6 +142,12 @@ final class JobLiveness implements Liveness
         }
         if (aborted >= 0)
         {
+            // the PE it saw fail, when it said which: the root cause even if this PE cannot see it yet
+            final int blamed = ControlBlock.blamedPe(controlBlocks[aborted]);
+            if (blamed >= 0 && blamed != myPe && blamed < controlBlocks.length)
+            {
+                return fail(blamed, "PE " + blamed + " failed (PE " + aborted + " saw it and gave up)");
+            }
             return fail(aborted, "PE " + aborted + " gave up after it saw another PE fail");
         }
         return true;
