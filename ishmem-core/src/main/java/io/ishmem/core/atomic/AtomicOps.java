@@ -15,6 +15,11 @@ import java.nio.ByteOrder;
  */
 public final class AtomicOps
 {
+    private static final int INT = 0;
+    private static final int LONG = 1;
+    private static final int FLOAT = 2;
+    private static final int DOUBLE = 3;
+
     /** The typed routine's name, by operation and word kind (int, long, float, double), for messages. */
     private static final String[][] ROUTINES = new String[AmoOp.values().length][];
 
@@ -41,17 +46,20 @@ public final class AtomicOps
         {
             throw new NullPointerException("atomic: op is null");
         }
-        final int size = wordSize(op, type);
-        final String routine = ROUTINES[op.ordinal()][(size == Long.BYTES ? 1 : 0) +
-            (type.carrier() == float.class || type.carrier() == double.class ? 2 : 0)];
+        // the typed routines pass the canonical layouts: identity tests, no loads from the layout
+        final int kind = type == ValueLayout.JAVA_LONG ? LONG : type == ValueLayout.JAVA_INT ? INT :
+            type == ValueLayout.JAVA_DOUBLE && op.kind() == AmoOp.Kind.ANY ? DOUBLE :
+            type == ValueLayout.JAVA_FLOAT && op.kind() == AmoOp.Kind.ANY ? FLOAT : kindOf(op, type);
+        final int size = kind == LONG || kind == DOUBLE ? Long.BYTES : Integer.BYTES;
+        final String routine = ROUTINES[op.ordinal()][kind];
         final long at = heap.elementOffset(routine, op == AmoOp.FETCH ? "src" : "dest", dest, index, size);
         heap.checkPe(routine, pe);
         final long old = SymmetricHeap.transportOf(dest).atomic(op, pe, at, size, value, compare);
         return op.fetches() ? old : 0;
     }
 
-    /** The word's width for an element type the operation is defined for. */
-    private static int wordSize(final AmoOp op, final ValueLayout type)
+    /** The kind of word for any other layout the operation is defined for: one that equals a canonical one. */
+    private static int kindOf(final AmoOp op, final ValueLayout type)
     {
         if (type == null)
         {
@@ -68,7 +76,7 @@ public final class AtomicOps
             throw new IllegalArgumentException("atomic(" + op + "): type=" + type + " is not an integer type: " +
                 op.name() + " is defined for JAVA_INT and JAVA_LONG (the standard and bitwise AMO types)");
         }
-        return (int)type.byteSize();
+        return carrier == long.class ? LONG : carrier == int.class ? INT : carrier == double.class ? DOUBLE : FLOAT;
     }
 
     private static IllegalArgumentException notAmoType(final AmoOp op, final ValueLayout type)

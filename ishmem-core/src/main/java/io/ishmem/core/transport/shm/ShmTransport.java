@@ -33,48 +33,55 @@ public final class ShmTransport implements Transport
         this.localHeap = this.heaps[myPe];
     }
 
-    // one switch for every operation and width: at a typed call site the operation is a constant, so the JIT
-    // keeps only its branch
+    // one small switch per width, each small enough to inline: at a typed call site the operation is a
+    // constant, so the JIT keeps only its branch
     @Override
     public long atomic(final AmoOp op, final int pe, final long at, final int size, final long value,
         final long compare)
     {
-        final MemorySegment target = heaps[pe];
-        if (size == Long.BYTES)
+        return size == Long.BYTES ? atomic64(op, heaps[pe], at, value, compare) :
+            atomic32(op, heaps[pe], at, (int)value, (int)compare);
+    }
+
+    private static long atomic64(final AmoOp op, final MemorySegment target, final long at, final long value,
+        final long compare)
+    {
+        return switch (op)
         {
-            return switch (op)
+            case FETCH -> (long)LONG.getVolatile(target, at);
+            case SET ->
             {
-                case FETCH -> (long)LONG.getVolatile(target, at);
-                case SET ->
-                {
-                    LONG.setVolatile(target, at, value);
-                    yield 0L;
-                }
-                case COMPARE_SWAP -> (long)LONG.compareAndExchange(target, at, compare, value);
-                case SWAP -> (long)LONG.getAndSet(target, at, value);
-                case FETCH_INC, INC -> (long)LONG.getAndAdd(target, at, 1L);
-                case FETCH_ADD, ADD -> (long)LONG.getAndAdd(target, at, value);
-                case FETCH_AND, AND -> (long)LONG.getAndBitwiseAnd(target, at, value);
-                case FETCH_OR, OR -> (long)LONG.getAndBitwiseOr(target, at, value);
-                case FETCH_XOR, XOR -> (long)LONG.getAndBitwiseXor(target, at, value);
-            };
-        }
-        final int operand = (int)value;
+                LONG.setVolatile(target, at, value);
+                yield 0L;
+            }
+            case COMPARE_SWAP -> (long)LONG.compareAndExchange(target, at, compare, value);
+            case SWAP -> (long)LONG.getAndSet(target, at, value);
+            case FETCH_INC, INC -> (long)LONG.getAndAdd(target, at, 1L);
+            case FETCH_ADD, ADD -> (long)LONG.getAndAdd(target, at, value);
+            case FETCH_AND, AND -> (long)LONG.getAndBitwiseAnd(target, at, value);
+            case FETCH_OR, OR -> (long)LONG.getAndBitwiseOr(target, at, value);
+            case FETCH_XOR, XOR -> (long)LONG.getAndBitwiseXor(target, at, value);
+        };
+    }
+
+    private static long atomic32(final AmoOp op, final MemorySegment target, final long at, final int value,
+        final int compare)
+    {
         return switch (op)
         {
             case FETCH -> (int)INT.getVolatile(target, at);
             case SET ->
             {
-                INT.setVolatile(target, at, operand);
+                INT.setVolatile(target, at, value);
                 yield 0L;
             }
-            case COMPARE_SWAP -> (int)INT.compareAndExchange(target, at, (int)compare, operand);
-            case SWAP -> (int)INT.getAndSet(target, at, operand);
+            case COMPARE_SWAP -> (int)INT.compareAndExchange(target, at, compare, value);
+            case SWAP -> (int)INT.getAndSet(target, at, value);
             case FETCH_INC, INC -> (int)INT.getAndAdd(target, at, 1);
-            case FETCH_ADD, ADD -> (int)INT.getAndAdd(target, at, operand);
-            case FETCH_AND, AND -> (int)INT.getAndBitwiseAnd(target, at, operand);
-            case FETCH_OR, OR -> (int)INT.getAndBitwiseOr(target, at, operand);
-            case FETCH_XOR, XOR -> (int)INT.getAndBitwiseXor(target, at, operand);
+            case FETCH_ADD, ADD -> (int)INT.getAndAdd(target, at, value);
+            case FETCH_AND, AND -> (int)INT.getAndBitwiseAnd(target, at, value);
+            case FETCH_OR, OR -> (int)INT.getAndBitwiseOr(target, at, value);
+            case FETCH_XOR, XOR -> (int)INT.getAndBitwiseXor(target, at, value);
         };
     }
 
