@@ -5,6 +5,8 @@ import io.ishmem.Ishmem;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.junit.MultiPeTest;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.concurrent.CompletableFuture;
@@ -144,6 +146,50 @@ class AtomicMultiPeTest
         shmem.barrierAll();
     }
 
+    /** The non-blocking fetching forms leave the old value in the fetch segment by quiet, on every type. */
+    @MultiPeTest(pes = {2, 4, 8})
+    void shouldLeaveTheOldValueInFetchByQuiet(final Ishmem shmem)
+    {
+        final int n = shmem.nPes();
+        final SymmetricSegment counter = shmem.calloc(1, ValueLayout.JAVA_LONG);
+        final SymmetricSegment pair = shmem.calloc(2, ValueLayout.JAVA_INT);
+        final SymmetricSegment real = shmem.calloc(1, ValueLayout.JAVA_DOUBLE);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment fetched = arena.allocate(8L * ADDS, 8);
+            for (int i = 0; i < ADDS; i++)
+            {
+                shmem.atomicFetchAddLongNbi(fetched.asSlice(8L * i), counter, 0, 1, 0);
+            }
+            shmem.quiet();
+            long last = -1;
+            for (int i = 0; i < ADDS; i++)
+            {
+                final long ticket = fetched.getAtIndex(ValueLayout.JAVA_LONG, i);
+                assertTrue(ticket > last && ticket < (long)n * ADDS, "ticket " + ticket + " after " + last);
+                last = ticket;
+            }
+            final int next = (shmem.myPe() + 1) % n;
+            final MemorySegment one = arena.allocate(8, 8);
+            shmem.atomicSetInt(pair, 1, 41, next);
+            shmem.atomicCompareSwapIntNbi(one, pair, 1, 41, 42, next);
+            shmem.quiet();
+            assertEquals(41, one.get(ValueLayout.JAVA_INT, 0));
+            shmem.atomicFetchIntNbi(one, pair, 1, next);
+            shmem.atomicSwapDoubleNbi(one, real, 0, 2.5, next);
+            shmem.quiet();
+            assertEquals(0.0, one.get(ValueLayout.JAVA_DOUBLE, 0), "the double's old value");
+            assertEquals(2.5, shmem.atomicFetchDouble(real, 0, next));
+        }
+        shmem.barrierAll();
+        assertEquals(42, pair.local().getAtIndex(ValueLayout.JAVA_INT, 1));
+        if (shmem.myPe() == 0)
+        {
+            assertEquals((long)n * ADDS, counter.local().get(ValueLayout.JAVA_LONG, 0));
+        }
+        shmem.barrierAll();
+    }
+
     @MultiPeTest(pes = 2)
     void shouldRefuseBadArgumentsNamingThem(final Ishmem shmem)
     {
@@ -167,6 +213,18 @@ class AtomicMultiPeTest
             .getMessage().startsWith("atomicIncInt: pe=2"));
         assertTrue(assertThrows(NullPointerException.class, () -> shmem.atomicFetchLong(null, 0, 0))
             .getMessage().startsWith("atomicFetchLong: src"));
+        // a non-blocking form refused for its fetch segment leaves the word alone
+        assertEquals("atomicNbi(FETCH_ADD): fetch is null", assertThrows(NullPointerException.class,
+            () -> shmem.atomicFetchAddLongNbi(null, word, 0, 5, 0)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> shmem.atomicFetchAddLongNbi(
+            MemorySegment.ofArray(new long[1]).asReadOnly(), word, 0, 5, 0)).getMessage()
+            .startsWith("atomicNbi(FETCH_ADD): fetch is a read-only segment"));
+        assertTrue(assertThrows(IndexOutOfBoundsException.class, () -> shmem.atomicFetchAddLongNbi(
+            MemorySegment.ofArray(new int[1]), word, 0, 5, 0)).getMessage().startsWith("atomicNbi(FETCH_ADD): fetch"));
+        assertEquals("atomicNbi: op=ADD fetches nothing, so it has no non-blocking form: call atomic, which completes " +
+            "it", assertThrows(IllegalArgumentException.class, () -> shmem.atomicNbi(AmoOp.ADD, ValueLayout.JAVA_LONG,
+            MemorySegment.ofArray(new long[1]), word, 0, 5, 0, 0)).getMessage());
+        assertEquals(0, word.local().get(ValueLayout.JAVA_LONG, 0), "a refused call changed the word");
         shmem.barrierAll();
     }
 }

@@ -2,8 +2,10 @@ package io.ishmem.core.atomic;
 
 import io.ishmem.AmoOp;
 import io.ishmem.SymmetricSegment;
+import io.ishmem.core.heap.LocalRange;
 import io.ishmem.core.heap.SymmetricHeap;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
@@ -22,13 +24,17 @@ public final class AtomicOps
 
     /** The typed routine's name, by operation and word kind (int, long, float, double), for messages. */
     private static final String[][] ROUTINES = new String[AmoOp.values().length][];
+    /** How the non-blocking form names itself in messages, by operation. */
+    private static final String[] NBI_CALLS = new String[AmoOp.values().length];
 
     static
     {
+        // made once, so that no call builds a name it may need for a message
         for (final AmoOp op : AmoOp.values())
         {
             ROUTINES[op.ordinal()] = new String[] {op.callName() + "Int", op.callName() + "Long",
                 op.callName() + "Float", op.callName() + "Double"};
+            NBI_CALLS[op.ordinal()] = "atomicNbi(" + op + ")";
         }
     }
 
@@ -56,6 +62,50 @@ public final class AtomicOps
         heap.checkPe(routine, pe);
         final long old = SymmetricHeap.transportOf(dest).atomic(op, pe, at, size, value, compare);
         return op.fetches() ? old : 0;
+    }
+
+    /**
+     * The non-blocking form of a fetching operation. Host heaps complete it at once: the old value is in
+     * {@code fetch} when this returns, which {@code quiet} then trivially guarantees.
+     */
+    public void atomicNbi(final AmoOp op, final ValueLayout type, final MemorySegment fetch,
+        final SymmetricSegment dest, final long index, final long value, final long compare, final int pe)
+    {
+        if (op == null)
+        {
+            throw new NullPointerException("atomicNbi: op is null");
+        }
+        if (!op.fetches())
+        {
+            throw new IllegalArgumentException("atomicNbi: op=" + op + " fetches nothing, so it has no " +
+                "non-blocking form: call atomic, which completes it");
+        }
+        final int size = type == ValueLayout.JAVA_LONG || type == ValueLayout.JAVA_DOUBLE ? Long.BYTES :
+            type == ValueLayout.JAVA_INT || type == ValueLayout.JAVA_FLOAT ? Integer.BYTES :
+            type == null ? 0 : (int)type.byteSize();
+        // the word is not touched unless its old value can be stored
+        final String call = NBI_CALLS[op.ordinal()];
+        LocalRange.check(call, "fetch", fetch, 0, size);
+        if (fetch.isReadOnly() || !fetch.scope().isAlive() || !fetch.isAccessibleBy(Thread.currentThread()))
+        {
+            throw LocalRange.unusable(call, "fetch", fetch, new IllegalStateException("fetch cannot be written"));
+        }
+        final long old = atomic(op, type, dest, index, value, compare, pe);
+        try
+        {
+            if (size == Long.BYTES)
+            {
+                fetch.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, old);
+            }
+            else
+            {
+                fetch.set(ValueLayout.JAVA_INT_UNALIGNED, 0, (int)old);
+            }
+        }
+        catch (final IllegalStateException | WrongThreadException ex)
+        {
+            throw LocalRange.unusable(call, "fetch", fetch, ex);
+        }
     }
 
     /** The kind of word for any other layout the operation is defined for: one that equals a canonical one. */

@@ -475,6 +475,13 @@ public final class IshmemRuntime implements Ishmem
     }
 
     @Override
+    public void atomicNbi(final AmoOp op, final ValueLayout type, final MemorySegment fetch,
+        final SymmetricSegment dest, final long index, final long value, final long compare, final int pe)
+    {
+        atomics.atomicNbi(op, type, fetch, dest, index, value, compare, pe);
+    }
+
+    @Override
     public void setLock(final SymmetricSegment lock)
     {
         checkOpen("setLock");
