@@ -17,6 +17,9 @@ import java.util.List;
  */
 public final class SymmetricHeap
 {
+    /** An element index at or past this is past the end of any segment (elements are at most 8 bytes). */
+    private static final long MAX_ELEMENT_INDEX = 1L << 60;
+
     private final int nPes;
     private final long heapSize;
     private final MemorySegment[] peerHeaps;
@@ -241,9 +244,10 @@ public final class SymmetricHeap
         {
             throw new IndexOutOfBoundsException(call + ": " + name + " index=" + index + " is negative");
         }
-        if (index > Long.MAX_VALUE / size)
+        if (index >= MAX_ELEMENT_INDEX)
         {
-            // index * size would overflow; the range check below would see a negative offset
+            // no segment holds 2^60 elements, and below that index * size (size <= 8) cannot overflow: a
+            // constant test where dividing by a size the JIT may not know would cost a division per call
             throw indexPastEnd(call, name, segment, index, size);
         }
         return rangeOffset(call, name, segment, index * size, size);
