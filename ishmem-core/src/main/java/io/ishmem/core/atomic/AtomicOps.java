@@ -52,11 +52,8 @@ public final class AtomicOps
         {
             throw new NullPointerException("atomic: op is null");
         }
-        // the typed routines pass the canonical layouts: identity tests, no loads from the layout
-        final int kind = type == ValueLayout.JAVA_LONG ? LONG : type == ValueLayout.JAVA_INT ? INT :
-            type == ValueLayout.JAVA_DOUBLE && op.kind() == AmoOp.Kind.ANY ? DOUBLE :
-            type == ValueLayout.JAVA_FLOAT && op.kind() == AmoOp.Kind.ANY ? FLOAT : kindOf(op, type);
-        final int size = kind == LONG || kind == DOUBLE ? Long.BYTES : Integer.BYTES;
+        final int kind = kind(op, type);
+        final int size = size(kind);
         final String routine = ROUTINES[op.ordinal()][kind];
         final long at = heap.elementOffset(routine, op == AmoOp.FETCH ? "src" : "dest", dest, index, size);
         heap.checkPe(routine, pe);
@@ -80,9 +77,7 @@ public final class AtomicOps
             throw new IllegalArgumentException("atomicNbi: op=" + op + " fetches nothing, so it has no " +
                 "non-blocking form: call atomic, which completes it");
         }
-        final int size = type == ValueLayout.JAVA_LONG || type == ValueLayout.JAVA_DOUBLE ? Long.BYTES :
-            type == ValueLayout.JAVA_INT || type == ValueLayout.JAVA_FLOAT ? Integer.BYTES :
-            type == null ? 0 : (int)type.byteSize();
+        final int size = size(kind(op, type));
         // the word is not touched unless its old value can be stored
         final String call = NBI_CALLS[op.ordinal()];
         LocalRange.check(call, "fetch", fetch, 0, size);
@@ -106,6 +101,19 @@ public final class AtomicOps
         {
             throw LocalRange.unusable(call, "fetch", fetch, ex);
         }
+    }
+
+    /** The kind of word: the typed routines pass the canonical layouts, so identity tests, no loads from it. */
+    private static int kind(final AmoOp op, final ValueLayout type)
+    {
+        return type == ValueLayout.JAVA_LONG ? LONG : type == ValueLayout.JAVA_INT ? INT :
+            type == ValueLayout.JAVA_DOUBLE && op.kind() == AmoOp.Kind.ANY ? DOUBLE :
+            type == ValueLayout.JAVA_FLOAT && op.kind() == AmoOp.Kind.ANY ? FLOAT : kindOf(op, type);
+    }
+
+    private static int size(final int kind)
+    {
+        return kind == LONG || kind == DOUBLE ? Long.BYTES : Integer.BYTES;
     }
 
     /** The kind of word for any other layout the operation is defined for: one that equals a canonical one. */

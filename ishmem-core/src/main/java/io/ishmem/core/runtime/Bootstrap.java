@@ -109,8 +109,8 @@ final class Bootstrap
         catch (final RuntimeException ex)
         {
             LibC.unlink(identity.shmPrefix() + "pe" + identity.pe());
-            // the start failed for this job: later PEs will time out instead of finding a stale rendezvous
-            boot.unlink();
+            // the start failed for this job: later PEs will time out instead of finding a stale rendezvous (the
+            // mappings, once made, own the rendezvous and remove it as they close)
             if (mappings != null)
             {
                 mappings.close();
@@ -121,6 +121,7 @@ final class Bootstrap
                 {
                     LibC.closeQuietly(pidfd);
                 }
+                boot.unlink();
                 boot.close();
             }
             throw ex;
