@@ -124,7 +124,7 @@ public final class CollectiveAllocation
     {
         final long seq = worldSync.announce(op, bytes, alignment);
         worldSync.sync(op, op.callName());
-        worldSync.agree(seq, op, (size, align) -> size + " bytes aligned to " + align);
+        worldSync.agree(seq, op, args -> args[0] + " bytes aligned to " + args[1]);
         return heap.allocate(op.callName(), bytes, alignment);
     }
 
@@ -138,8 +138,8 @@ public final class CollectiveAllocation
             // puts into the segment still in flight land before any PE may reuse its range
             ordering.quiet();
             worldSync.sync(freeOp, freeOp.callName());
-            worldSync.agree(seq, freeOp, (offset, size) -> "the segment at heap offset " + offset + " (" +
-                size + " bytes)");
+            worldSync.agree(seq, freeOp, args -> "the segment at heap offset " + args[0] + " (" +
+                args[1] + " bytes)");
             heap.release(checked);
         }
         finally

@@ -23,7 +23,14 @@ public enum CollectiveOp
     DEVICE_CALLOC(15, "device().calloc"),
     DEVICE_ALIGN(16, "device().align"),
     DEVICE_FREE(17, "device().free"),
-    DEVICE_SETUP(18, "device heap set-up");
+    DEVICE_SETUP(18, "device heap set-up"),
+    BARRIER(19, "barrier"),
+    BROADCAST(20, "broadcast"),
+    COLLECT(21, "collect"),
+    FCOLLECT(22, "fcollect"),
+    ALLTOALL(23, "alltoall"),
+    ALLTOALLS(24, "alltoalls"),
+    REDUCE(25, "reduce");
 
     private static final CollectiveOp[] BY_CODE = new CollectiveOp[256];
 

@@ -24,6 +24,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * overwritten before its reader has seen it (writing sequence + 2 needs every member to have arrived
  * at sequence + 1). Flags sit in the control block of the PE that waits on them, one writer per line.
  *
+ * <p>Beside each flag word, on the same line, rides a word of the lowest and highest argument hash heard
+ * of, folded the same way: a collective whose members agree on the op but not on its arguments is found
+ * by the same barrier, with no extra reads on the way when they agree; only then are the announcements
+ * read, to name the member and its arguments.
+ *
  * <p>Collectives of one team run on one thread at a time ({@link #enter}).
  */
 public final class TeamSync
@@ -44,6 +49,11 @@ public final class TeamSync
     private final MemorySegment[] memberBlocks;
     private final int[] memberPes;
     private final int teamSlot;
+    private final int myIndex;
+    private final int maxTeams;
+    private final int worldSize;
+    /** A local buffer of this team's collectives, made on first use (collectives of a team run one at a time). */
+    private MemorySegment workspace;
     private final WaitStrategy waitStrategy;
     private final Liveness liveness;
     /** The collective running on this team in this PE, if any: one rule for every collective of the team. */
@@ -66,6 +76,9 @@ public final class TeamSync
         final int size = memberPes.length;
         this.teamName = teamName;
         this.teamSlot = teamSlot;
+        this.myIndex = myIndex;
+        this.maxTeams = maxTeams;
+        this.worldSize = blocks.length;
         this.myWorldPe = memberPes[myIndex];
         this.rounds = size <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(size - 1);
         this.myBlock = blocks[myWorldPe];
@@ -129,13 +142,76 @@ public final class TeamSync
      */
     public long announce(final CollectiveOp op, final long arg0, final long arg1)
     {
+        return announce(op, arg0, arg1, 0, 0, 0, 0);
+    }
+
+    /**
+     * Publishes the op, five arguments that every member must pass alike, and one word of this PE's own
+     * (read with {@link #announcedOwn}), for the next collective.
+     *
+     * @return the sequence number of this collective.
+     */
+    public long announce(final CollectiveOp op, final long arg0, final long arg1, final long arg2, final long arg3,
+        final long arg4, final long own)
+    {
         final long next = sequence + 1;
         final long offset = ControlBlock.announceOffset(teamSlot, next);
         myBlock.set(ValueLayout.JAVA_LONG, offset + 8, arg0);
         myBlock.set(ValueLayout.JAVA_LONG, offset + 16, arg1);
+        myBlock.set(ValueLayout.JAVA_LONG, offset + 24, arg2);
+        myBlock.set(ValueLayout.JAVA_LONG, offset + 32, arg3);
+        myBlock.set(ValueLayout.JAVA_LONG, offset + 40, arg4);
+        myBlock.set(ValueLayout.JAVA_LONG, ControlBlock.ANNOUNCE_OWN_OFFSET + offset, own);
         // release: the barrier flag that follows publishes the arguments too; this orders them first
         LONG.setRelease(myBlock, offset, next << 8 | op.code());
         return next;
+    }
+
+    /**
+     * @return the own word member {@code index} announced for collective {@code seq}; valid after that
+     *         collective's {@link #sync} and before this PE's next one.
+     */
+    public long announcedOwn(final int index, final long seq)
+    {
+        return memberBlocks[index].get(ValueLayout.JAVA_LONG,
+            ControlBlock.announceOffset(teamSlot, seq) + ControlBlock.ANNOUNCE_OWN_OFFSET);
+    }
+
+    /** Publishes a second own word for collective {@code seq}, before its {@link #sync}. */
+    public void announceSecondOwn(final long seq, final long own)
+    {
+        final long at = ControlBlock.announceOffset(teamSlot, seq) + ControlBlock.ANNOUNCE_OWN_OFFSET + 8;
+        myBlock.set(ValueLayout.JAVA_LONG, at, own);
+    }
+
+    /** @return the second own word member {@code index} announced for collective {@code seq}. */
+    public long announcedSecondOwn(final int index, final long seq)
+    {
+        return memberBlocks[index].get(ValueLayout.JAVA_LONG,
+            ControlBlock.announceOffset(teamSlot, seq) + ControlBlock.ANNOUNCE_OWN_OFFSET + 8);
+    }
+
+    /**
+     * @return a 32-bit hash of an op and its five arguments, as {@link #sync(CollectiveOp, long, String,
+     *         ArgumentFormatter)} compares them.
+     */
+    public static long argumentHash(final CollectiveOp op, final long arg0, final long arg1, final long arg2,
+        final long arg3, final long arg4)
+    {
+        long h = op.code() * 0x9E37_79B9_7F4A_7C15L;
+        h = mix(h ^ arg0);
+        h = mix(h ^ arg1);
+        h = mix(h ^ arg2);
+        h = mix(h ^ arg3);
+        h = mix(h ^ arg4);
+        return (h ^ (h >>> 32)) & 0xFFFF_FFFFL;
+    }
+
+    private static long mix(final long x)
+    {
+        long z = x * 0xBF58_476D_1CE4_E5B9L;
+        z = (z ^ (z >>> 31)) * 0x94D0_49BB_1331_11EBL;
+        return z ^ (z >>> 29);
     }
 
     /**
@@ -149,12 +225,32 @@ public final class TeamSync
      */
     public void sync(final CollectiveOp op, final String call)
     {
+        sync(op, 0, call, null);
+    }
+
+    /**
+     * A barrier over the team carrying {@code op} and the hash of its arguments: every member learns
+     * whether all members are in {@code op} with the same arguments.
+     *
+     * @param hash     from {@link #argumentHash}, after {@link #announce} of the same arguments; 0 for an op
+     *                 without arguments.
+     * @param describe turns announced arguments into words when they differ; null when {@code hash} is 0.
+     * @throws CollectiveMismatchException on every member if any member is in another collective, or passed
+     *                                     other arguments; the barrier is complete all the same.
+     */
+    public void sync(final CollectiveOp op, final long hash, final String call, final ArgumentFormatter describe)
+    {
         final long seq = ++sequence;
         final long parity = (seq & 1) << 3;
         long lowest = op.code();
         long highest = lowest;
+        long lowHash = hash;
+        long highHash = hash;
         for (int r = 0; r < rounds; r++)
         {
+            // plain: the release of the flag below publishes it, and it shares the flag's line
+            targetBlocks[r].set(ValueLayout.JAVA_LONG, targetFlagOffsets[r] + ControlBlock.FLAG_HASH_OFFSET + parity,
+                lowHash << 32 | highHash);
             // release: everything this PE wrote before the barrier is visible to whoever sees the flag
             LONG.setRelease(targetBlocks[r], targetFlagOffsets[r] + parity, seq << 16 | lowest << 8 | highest);
             long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[r] + parity);
@@ -164,17 +260,40 @@ public final class TeamSync
             }
             lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
             highest = Math.max(highest, seen & 0xFF);
+            final long hashes = myBlock.get(ValueLayout.JAVA_LONG,
+                myFlagOffsets[r] + ControlBlock.FLAG_HASH_OFFSET + parity);
+            lowHash = Math.min(lowHash, hashes >>> 32);
+            highHash = Math.max(highHash, hashes & 0xFFFF_FFFFL);
         }
-        if (lowest != highest)
+        if (lowest != highest || lowHash != highHash)
         {
-            // a peer whose wait already failed may still pass through the collectives that clean up after it:
-            // report the failure, not the mismatch it causes
-            if (!liveness.probe(true))
-            {
-                throw liveness.failure(call);
-            }
-            throw mismatch(op, seq, parity);
+            throw disagreement(op, seq, parity, call, lowest != highest, describe);
         }
+    }
+
+    private RuntimeException disagreement(final CollectiveOp op, final long seq, final long parity, final String call,
+        final boolean otherOp, final ArgumentFormatter describe)
+    {
+        // a peer whose wait already failed may still pass through the collectives that clean up after it:
+        // report the failure, not the mismatch it causes
+        if (!liveness.probe(true))
+        {
+            return liveness.failure(call);
+        }
+        if (otherOp)
+        {
+            return mismatch(op, seq, parity);
+        }
+        try
+        {
+            agree(seq, op, describe);
+        }
+        catch (final CollectiveMismatchException ex)
+        {
+            return ex;
+        }
+        return new CollectiveMismatchException(op.callName() + " on team " + teamName +
+            ": arguments differ between PEs (every PE of a team must pass the same arguments)");
     }
 
     /** Names the first member, by team index, whose own arrival at {@code seq} carried another op than ours. */
@@ -233,14 +352,12 @@ public final class TeamSync
     public void agree(final long seq, final CollectiveOp op, final ArgumentFormatter describe)
     {
         final long offset = ControlBlock.announceOffset(teamSlot, seq);
-        final long mine0 = myBlock.get(ValueLayout.JAVA_LONG, offset + 8);
-        final long mine1 = myBlock.get(ValueLayout.JAVA_LONG, offset + 16);
+        final long[] mine = announced(myBlock, offset);
         for (int i = 0; i < memberBlocks.length; i++)
         {
             final MemorySegment block = memberBlocks[i];
             final long head = (long)LONG.getAcquire(block, offset);
-            final long arg0 = block.get(ValueLayout.JAVA_LONG, offset + 8);
-            final long arg1 = block.get(ValueLayout.JAVA_LONG, offset + 16);
+            final long[] theirs = announced(block, offset);
             if (head != (seq << 8 | op.code()))
             {
                 throw new CollectiveMismatchException("collective order mismatch on team " + teamName +
@@ -248,14 +365,24 @@ public final class TeamSync
                     memberPes[i] + " called " + peerCall(i, seq, head) +
                     " (every PE of a team must call the same collectives in the same order)");
             }
-            if (arg0 != mine0 || arg1 != mine1)
+            if (!java.util.Arrays.equals(mine, theirs))
             {
                 throw new CollectiveMismatchException(op.callName() + " on team " + teamName +
-                    ": arguments differ between PEs: PE " + myWorldPe + " passed " + describe.format(mine0, mine1) +
-                    ", PE " + memberPes[i] + " passed " + describe.format(arg0, arg1) +
+                    ": arguments differ between PEs: PE " + myWorldPe + " passed " + describe.format(mine) +
+                    ", PE " + memberPes[i] + " passed " + describe.format(theirs) +
                     " (a collective needs the same arguments on every PE)");
             }
         }
+    }
+
+    private static long[] announced(final MemorySegment block, final long offset)
+    {
+        final long[] args = new long[ControlBlock.ANNOUNCE_ARGS];
+        for (int a = 0; a < args.length; a++)
+        {
+            args[a] = block.get(ValueLayout.JAVA_LONG, offset + 8 + 8L * a);
+        }
+        return args;
     }
 
     /** Names what member {@code i} called as collective {@code seq}, from its announcement or its arrival. */
@@ -273,11 +400,70 @@ public final class TeamSync
         return "another collective";
     }
 
-    /** Formats collective arguments for a mismatch message. */
+    /** Formats announced collective arguments for a mismatch message. */
     @FunctionalInterface
     public interface ArgumentFormatter
     {
-        String format(long arg0, long arg1);
+        /** @param args the {@link ControlBlock#ANNOUNCE_ARGS} announced arguments. */
+        String format(long[] args);
+    }
+
+    /** @return the team's name, for messages. */
+    public String teamName()
+    {
+        return teamName;
+    }
+
+    /** @return the number of members. */
+    public int size()
+    {
+        return memberPes.length;
+    }
+
+    /** @return this PE's index in the team. */
+    public int myIndex()
+    {
+        return myIndex;
+    }
+
+    /** @return the world PE of member {@code index}. */
+    public int memberPe(final int index)
+    {
+        return memberPes[index];
+    }
+
+    /** @return the control block of member {@code index}. */
+    public MemorySegment memberBlock(final int index)
+    {
+        return memberBlocks[index];
+    }
+
+    /**
+     * @return the offset, in any member's block, of the reduction scratch entry member {@code index} writes
+     *         for collective {@code seq} of this team.
+     */
+    public long reduceEntryOffset(final long seq, final int index)
+    {
+        return ControlBlock.reduceEntryOffset(maxTeams, worldSize, teamSlot, seq, index);
+    }
+
+    /** @return the bytes of one reduction scratch entry. */
+    public long reduceEntryLength()
+    {
+        return ControlBlock.reduceEntryLength(worldSize);
+    }
+
+    /**
+     * @return a local buffer of at least {@code bytes}, kept for this team's later collectives: only the
+     *         thread in this team's collective (see {@link #enter}) may use it.
+     */
+    public MemorySegment workspace(final long bytes)
+    {
+        if (workspace == null || workspace.byteSize() < bytes)
+        {
+            workspace = java.lang.foreign.Arena.ofAuto().allocate(bytes, 64);
+        }
+        return workspace;
     }
 
     public int rounds()

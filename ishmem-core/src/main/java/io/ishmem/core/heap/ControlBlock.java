@@ -24,18 +24,24 @@ import java.lang.invoke.VarHandle;
  *  +---------------------------------------------------------------+  128 (two cache lines)
  *  |  State (owner, release)       |  Blamed PE + 1 (owner)        |
  *  +---------------------------------------------------------------+  256
- *  |  Announcements: one 64-byte line per team slot, owner-written:|
- *  |  two 32-byte entries by collective parity: seq|op, arg0, arg1 |
- *  +---------------------------------------------------------------+  256 + 64 * maxTeams
+ *  |  Announcements: two 64-byte lines per team slot, owner-written,|
+ *  |  one per collective parity: seq|op, five arguments, two words |
+ *  |  of this PE's own (collect's contribution and room)           |
+ *  +---------------------------------------------------------------+  256 + 128 * maxTeams
  *  |  Barrier flags: maxTeams x MAX_ROUNDS lines, one writer each, |
  *  |  two words by sequence parity: sequence << 16 | lowest op << 8|
- *  |  | highest op, release/acquire                                |
- *  +---------------------------------------------------------------+  256 + 64 * (1 + MAX_ROUNDS) * maxTeams
+ *  |  | highest op, release/acquire; then two words by parity:     |
+ *  |  lowest argument hash << 32 | highest argument hash           |
+ *  +---------------------------------------------------------------+  256 + 64 * (2 + MAX_ROUNDS) * maxTeams
  *  |  Split scratch: two 128-byte entries per team slot, owner-    |
  *  |  written, chosen by the parity of the parent's barrier seq:   |
  *  |  line 1: local error code, slot claim result, which config was|
  *  |  invalid and its mask; line 2: a window of SPLIT_WINDOW_BITS  |
  *  |  (512) free-slot bits                                         |
+ *  +---------------------------------------------------------------+
+ *  |  Reduction scratch: per team slot, two halves by collective   |
+ *  |  parity, each nPEs entries of reduceEntryLength(nPEs) bytes:  |
+ *  |  entry i is written by team member i, read by the owner       |
  *  +---------------------------------------------------------------+  rounded up to 4096
  * </pre>
  */
@@ -43,7 +49,8 @@ public final class ControlBlock
 {
     public static final long MAGIC = 0x424D_4D45_4D48_5349L; // "ISHMEMMB" little-endian
     // 3: barrier flags carry the lowest and highest op heard of, in two words by sequence parity
-    public static final int MAJOR_VERSION = 3;
+    // 4: argument hashes beside the flags, 64-byte announcements, reduction scratch
+    public static final int MAJOR_VERSION = 4;
     // 0: the split scratch also says why a config was invalid
     public static final int MINOR_VERSION = 0;
     public static final int VERSION = (MAJOR_VERSION << 16) | MINOR_VERSION;
@@ -66,7 +73,17 @@ public final class ControlBlock
     /** The PE (plus one; 0: none known) that this PE saw fail before it gave up, written before ABORTED. */
     public static final long BLAMED_OFFSET = STATE_OFFSET + 8;
     public static final long ANNOUNCE_OFFSET = 4 * CACHE_LINE;
-    public static final long ANNOUNCE_ENTRY_LENGTH = 32;
+    public static final long ANNOUNCE_ENTRY_LENGTH = CACHE_LINE;
+    /** Arguments an announcement carries, compared between members; then one word of the PE's own. */
+    public static final int ANNOUNCE_ARGS = 5;
+    /** The announcement's two own words: not compared (collect's contribution and room). */
+    public static final long ANNOUNCE_OWN_OFFSET = 8 + ANNOUNCE_ARGS * 8;
+    /** The argument-hash words of a flag line, after its two flag words. */
+    public static final long FLAG_HASH_OFFSET = 16;
+    /** Reduction scratch entries of a team slot hold at most this many bytes each. */
+    public static final long REDUCE_ENTRY_MAX = 512;
+    /** Budget of one half of a slot's reduction scratch: entries shrink as PEs grow, to at least 8 bytes. */
+    private static final long REDUCE_HALF_BUDGET = 4096;
     /** One split scratch entry: a line of code and claim words, a line of free-slot bits. */
     public static final long SPLIT_ENTRY_LENGTH = 2 * CACHE_LINE;
     public static final long SPLIT_CODE_OFFSET = 0;
@@ -96,17 +113,44 @@ public final class ControlBlock
 
     public static long barrierFlagsOffset(final int maxTeams)
     {
-        return ANNOUNCE_OFFSET + (long)maxTeams * CACHE_LINE;
+        return ANNOUNCE_OFFSET + (long)maxTeams * 2 * ANNOUNCE_ENTRY_LENGTH;
     }
 
     /**
      * @param maxTeams team slots.
+     * @param nPes     PEs of the job.
      * @return bytes of the control block, a whole number of pages so the heap after it is page-aligned.
      */
-    public static long length(final int maxTeams)
+    public static long length(final int maxTeams, final int nPes)
     {
-        final long end = splitScratchOffset(maxTeams) + (long)maxTeams * 2 * SPLIT_ENTRY_LENGTH;
+        final long end = reduceScratchOffset(maxTeams) + (long)maxTeams * 2 * nPes * reduceEntryLength(nPes);
         return (end + PAGE - 1) & -PAGE;
+    }
+
+    /**
+     * @param nPes PEs of the job.
+     * @return the bytes one member may place in a peer's reduction scratch per collective: 512 up to 4 PEs,
+     *         then less, so a slot's scratch stays within 8 KiB up to 512 PEs; a multiple of 8, at least 8.
+     */
+    public static long reduceEntryLength(final int nPes)
+    {
+        return Math.max(8, Math.min(REDUCE_ENTRY_MAX, REDUCE_HALF_BUDGET / nPes) & -8L);
+    }
+
+    public static long reduceScratchOffset(final int maxTeams)
+    {
+        return splitScratchOffset(maxTeams) + (long)maxTeams * 2 * SPLIT_ENTRY_LENGTH;
+    }
+
+    /**
+     * @return the offset, in a member's block, of the entry that team member {@code index} writes for the
+     *         collective of sequence {@code sequence} on team slot {@code teamSlot}.
+     */
+    public static long reduceEntryOffset(final int maxTeams, final int nPes, final int teamSlot,
+        final long sequence, final int index)
+    {
+        final long entry = reduceEntryLength(nPes);
+        return reduceScratchOffset(maxTeams) + (((long)teamSlot * 2 + (sequence & 1)) * nPes + index) * entry;
     }
 
     public static long splitScratchOffset(final int maxTeams)
@@ -133,7 +177,7 @@ public final class ControlBlock
      */
     public static void clearSlot(final MemorySegment block, final int maxTeams, final int teamSlot)
     {
-        block.asSlice(ANNOUNCE_OFFSET + (long)teamSlot * CACHE_LINE, CACHE_LINE).fill((byte)0);
+        block.asSlice(announceOffset(teamSlot, 0), 2 * ANNOUNCE_ENTRY_LENGTH).fill((byte)0);
         block.asSlice(flagOffset(maxTeams, teamSlot, 0), (long)MAX_ROUNDS * CACHE_LINE).fill((byte)0);
         block.asSlice(splitEntryOffset(maxTeams, teamSlot, 0), 2 * SPLIT_ENTRY_LENGTH).fill((byte)0);
         // the stores above are published to peers by the release of this PE's next barrier flag
@@ -147,7 +191,7 @@ public final class ControlBlock
 
     public static long announceOffset(final int teamSlot, final long sequence)
     {
-        return ANNOUNCE_OFFSET + (long)teamSlot * CACHE_LINE + (sequence & 1) * ANNOUNCE_ENTRY_LENGTH;
+        return ANNOUNCE_OFFSET + ((long)teamSlot * 2 + (sequence & 1)) * ANNOUNCE_ENTRY_LENGTH;
     }
 
     /**

@@ -39,7 +39,7 @@ final class Bootstrap
         this.identity = identity;
         this.heapSize = heapSize;
         this.maxTeams = maxTeams;
-        this.controlLength = ControlBlock.length(maxTeams);
+        this.controlLength = ControlBlock.length(maxTeams, identity.nPes());
         this.mapLength = controlLength + heapSize;
         this.pid = (int)ProcessHandle.current().pid();
         this.deadlineNs = deadlineNs;

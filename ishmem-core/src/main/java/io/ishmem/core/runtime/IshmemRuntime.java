@@ -1,6 +1,8 @@
 package io.ishmem.core.runtime;
 
 import io.ishmem.AmoOp;
+import io.ishmem.ReduceOp;
+import io.ishmem.ReduceType;
 import io.ishmem.Cmp;
 import io.ishmem.DeviceMemory;
 import io.ishmem.Ishmem;
@@ -11,6 +13,7 @@ import io.ishmem.core.alloc.CollectiveAllocation;
 import io.ishmem.core.atomic.AtomicOps;
 import io.ishmem.core.atomic.Locks;
 import io.ishmem.core.collective.CollectiveOp;
+import io.ishmem.core.collective.TeamCollectives;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.heap.SymmetricHeap;
@@ -69,6 +72,7 @@ public final class IshmemRuntime implements Ishmem
     private final AtomicOps atomics;
     private final Locks locks;
     private final CollectiveAllocation allocation;
+    private final TeamCollectives collectives;
     // set at most once, in start, before the runtime is returned to the user
     private DeviceHeap deviceHeap;
     private SymmetricDeviceMemory deviceMemory;
@@ -108,6 +112,7 @@ public final class IshmemRuntime implements Ishmem
         this.atomics = new AtomicOps(heap);
         this.locks = new Locks(heap, ordering, waitStrategy, liveness);
         this.allocation = new CollectiveAllocation(heap, worldSync, ordering, myPe);
+        this.collectives = new TeamCollectives(heap, ordering, teams::enterCollective);
     }
 
     static IshmemRuntime start(final Map<String, String> env)
@@ -584,6 +589,53 @@ public final class IshmemRuntime implements Ishmem
         {
             worldSync.exit();
         }
+    }
+
+    // ---------------------------------------------------------------- collectives on teams
+
+    @Override
+    public void barrier(final Team team)
+    {
+        collectives.barrier(team);
+    }
+
+    @Override
+    public void broadcast(final Team team, final SymmetricSegment dest, final SymmetricSegment src, final long bytes,
+        final int root)
+    {
+        collectives.broadcast(team, dest, src, bytes, root);
+    }
+
+    @Override
+    public void collect(final Team team, final SymmetricSegment dest, final SymmetricSegment src, final long bytes)
+    {
+        collectives.collect(team, dest, src, bytes);
+    }
+
+    @Override
+    public void fcollect(final Team team, final SymmetricSegment dest, final SymmetricSegment src, final long bytes)
+    {
+        collectives.fcollect(team, dest, src, bytes);
+    }
+
+    @Override
+    public void alltoall(final Team team, final SymmetricSegment dest, final SymmetricSegment src, final long bytes)
+    {
+        collectives.alltoall(team, dest, src, bytes);
+    }
+
+    @Override
+    public void alltoalls(final Team team, final ValueLayout type, final SymmetricSegment dest,
+        final SymmetricSegment src, final long dst, final long sst, final long nelems)
+    {
+        collectives.alltoalls(team, type, dest, src, dst, sst, nelems);
+    }
+
+    @Override
+    public void reduce(final Team team, final ReduceOp op, final ReduceType type, final SymmetricSegment dest,
+        final SymmetricSegment src, final long nreduce)
+    {
+        collectives.reduce(team, op, type, dest, src, nreduce);
     }
 
     @Override

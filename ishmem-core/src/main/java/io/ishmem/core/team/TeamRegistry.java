@@ -100,6 +100,29 @@ public final class TeamRegistry
         throw new IllegalArgumentException(call + ": " + what + "=" + team + " is not a team of this runtime");
     }
 
+    /**
+     * Starts a collective of the caller's on {@code team}: checks that it is a usable team of this runtime
+     * of which this PE is a member, and claims its one-collective-at-a-time rule. The caller ends it with
+     * {@link TeamSync#exit()}.
+     *
+     * @return the team's synchronisation, through which the collective runs.
+     */
+    public TeamSync enterCollective(final String call, final Team team)
+    {
+        if (team == null)
+        {
+            throw new NullPointerException(call + ": team is null");
+        }
+        if (team == Team.INVALID)
+        {
+            throw new IllegalArgumentException(call + ": team is Team.INVALID (this PE is not a member of the team " +
+                "a split returned it for)");
+        }
+        final TeamImpl impl = own(call, "team", team);
+        impl.enter(call);
+        return impl.sync;
+    }
+
     // ---------------------------------------------------------------- splits
 
     Team splitStrided(final TeamImpl parent, final int start, final int stride, final int size,
@@ -125,7 +148,7 @@ public final class TeamRegistry
             (long)start << 32 | (stride & 0xFFFF_FFFFL), size, verdict, index >= 0, 1,
             (failed, pe) -> failed.code() == TeamSplitException.INVALID_TRIPLET ? bad :
                 "PE " + pe + " passed an invalid config: " + failed.describeConfig(),
-            (a0, a1) -> "(start=" + (int)(a0 >> 32) + ", stride=" + (int)a0 + ", size=" + a1 + ")");
+            args -> "(start=" + (int)(args[0] >> 32) + ", stride=" + (int)args[0] + ", size=" + args[1] + ")");
         if (index < 0)
         {
             return Team.INVALID;
@@ -155,7 +178,7 @@ public final class TeamRegistry
         final int[] chosen = agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_2D, call, xrange, 0, verdict, true, 2,
             (failed, pe) -> failed.code() == TeamSplitException.INVALID_XRANGE ? "xrange=" + xrange +
                 " is not positive" : "PE " + pe + " passed an invalid config: " + failed.describeConfig(),
-            (a0, a1) -> "(xrange=" + a0 + ")");
+            args -> "(xrange=" + args[0] + ")");
         final int columns = Math.min(xrange, n);
         final int p = parent.myIndex;
         final int x = p % columns;

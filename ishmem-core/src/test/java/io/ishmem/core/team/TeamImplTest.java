@@ -21,7 +21,7 @@ class TeamImplTest
         try (Arena arena = Arena.ofConfined())
         {
             final int maxTeams = 4;
-            final MemorySegment block = arena.allocate(ControlBlock.length(maxTeams), 4096);
+            final MemorySegment block = arena.allocate(ControlBlock.length(maxTeams, 1), 4096);
             final AtomicBoolean closed = new AtomicBoolean();
             // the rule for threads lives with the team's sync: no waits happen here, so no strategy or liveness
             final TeamSync worldSync = new TeamSync("WORLD", 0, new int[] {0}, 0, new MemorySegment[] {block},
