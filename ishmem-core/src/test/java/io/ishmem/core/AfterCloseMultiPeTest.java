@@ -1,6 +1,8 @@
 package io.ishmem.core;
 
 import io.ishmem.AmoOp;
+import io.ishmem.ReduceOp;
+import io.ishmem.ReduceType;
 import io.ishmem.Cmp;
 import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
@@ -132,6 +134,14 @@ class AfterCloseMultiPeTest
             else if (type == AmoOp.class)
             {
                 args[i] = AmoOp.FETCH_ADD;
+            }
+            else if (type == ReduceOp.class)
+            {
+                args[i] = ReduceOp.SUM;
+            }
+            else if (type == ReduceType.class)
+            {
+                args[i] = ReduceType.LONG;
             }
             else if (type == ValueLayout.class)
             {

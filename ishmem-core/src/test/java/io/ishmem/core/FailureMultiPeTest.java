@@ -38,6 +38,18 @@ class FailureMultiPeTest
         expectFailure(shmem::barrierAll);
     }
 
+    /** PE 1 halts before a large reduction: the others, waiting for its slice or its arrival, must not hang. */
+    static void haltInReduction(final Ishmem shmem)
+    {
+        final SymmetricSegment data = shmem.calloc(1 << 16, ValueLayout.JAVA_LONG);
+        shmem.barrierAll();
+        if (shmem.myPe() == 1)
+        {
+            Runtime.getRuntime().halt(3);
+        }
+        expectFailure(() -> shmem.sumReduceLong(data, data, 1 << 16));
+    }
+
     static void exitWithoutCloseInWaitUntil(final Ishmem shmem)
     {
         final SymmetricSegment flag = shmem.calloc(1, ValueLayout.JAVA_LONG);
@@ -170,6 +182,16 @@ class FailureMultiPeTest
         final JobResult result = MultiPeJob.of(FailureMultiPeTest.class, "haltInBarrier").pes(4)
             .grace(Duration.ofSeconds(15)).run();
         assertSurvivorsNamed(result, 1, 3, "barrierAll");
+        assertNothingLeft(result.jobId());
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldNameAPeThatHaltsWhileOthersWaitInAReduction() throws IOException
+    {
+        final JobResult result = MultiPeJob.of(FailureMultiPeTest.class, "haltInReduction").pes(3)
+            .grace(Duration.ofSeconds(15)).run();
+        assertSurvivorsNamed(result, 1, 3, "reduce");
         assertNothingLeft(result.jobId());
     }
 

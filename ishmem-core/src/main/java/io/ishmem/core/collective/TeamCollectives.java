@@ -72,6 +72,7 @@ public final class TeamCollectives
         final int root)
     {
         final String call = "broadcast";
+        heap.checkOpen(call);
         final long destAt = range(heap, call, "dest", dest, bytes);
         final long srcAt = range(heap, call, "src", src, bytes);
         distinct(call, dest, destAt, bytes, src, srcAt, bytes, true);
@@ -139,6 +140,7 @@ public final class TeamCollectives
     private void blockExchange(final String call, final CollectiveOp op, final Team team, final SymmetricSegment dest,
         final SymmetricSegment src, final long bytes, final boolean personalised)
     {
+        heap.checkOpen(call);
         checkNotNegative(call, "bytes", bytes);
         final TeamSync sync = teams.enter(call, team);
         try
@@ -172,6 +174,7 @@ public final class TeamCollectives
     public void collect(final Team team, final SymmetricSegment dest, final SymmetricSegment src, final long bytes)
     {
         final String call = "collect";
+        heap.checkOpen(call);
         checkNotNegative(call, "bytes", bytes);
         final long srcAt = range(heap, call, "src", src, bytes);
         final TeamSync sync = teams.enter(call, team);
@@ -226,6 +229,7 @@ public final class TeamCollectives
         final SymmetricSegment src, final long dst, final long sst, final long nelems)
     {
         final String call = "alltoalls";
+        heap.checkOpen(call);
         if (type == null)
         {
             throw new NullPointerException(call + ": type is null");
@@ -279,13 +283,14 @@ public final class TeamCollectives
         final SymmetricSegment src, final long nreduce)
     {
         final String call = "reduce";
+        heap.checkOpen(call);
         if (op == null || type == null)
         {
             throw new NullPointerException(call + ": " + (op == null ? "op" : "type") + " is null");
         }
         if (!type.supports(op))
         {
-            throw new IllegalArgumentException(call + ": " + op + " is not defined for " + type +
+            throw new IllegalArgumentException(call + ": op=" + op + " is not defined for type=" + type +
                 " (the bitwise operations take integer types only)");
         }
         checkNotNegative(call, "nreduce", nreduce);

@@ -1,6 +1,8 @@
 package io.ishmem.core.robustness;
 
 import io.ishmem.AmoOp;
+import io.ishmem.ReduceOp;
+import io.ishmem.ReduceType;
 import io.ishmem.Cmp;
 import io.ishmem.SignalOp;
 import io.ishmem.TeamConfig;
@@ -122,7 +124,8 @@ record Arg(Symbol symbol, Object value, boolean invalid)
             choices.add(nullArg());
             choices.add(new Arg(Symbol.VALUE, type, false));
         }
-        else if (type == Cmp.class || type == SignalOp.class || type == AmoOp.class)
+        else if (type == Cmp.class || type == SignalOp.class || type == AmoOp.class || type == ReduceOp.class ||
+            type == ReduceType.class)
         {
             choices.add(nullArg());
             for (final Object constant : type.getEnumConstants())
