@@ -34,7 +34,7 @@ import java.util.concurrent.CompletableFuture;
  * ({@code "put: src belongs to an arena that is closed"}), and one of a confined arena of another thread
  * {@link WrongThreadException}.
  */
-public interface Ishmem extends Atomics, Collectives, Reductions, AutoCloseable
+public interface Ishmem extends Atomics, WaitSets, Collectives, Reductions, AutoCloseable
 {
     /**
      * Starts this PE: {@code ishmem_init}. Collective over the job: returns once every PE has mapped

@@ -164,6 +164,11 @@ class AfterCloseMultiPeTest
                 // the typed array forms: put(long[], ...), get(char[], ...) and the like
                 args[i] = java.lang.reflect.Array.newInstance(type.getComponentType(), 8);
             }
+            else if (type == Object.class)
+            {
+                // the values of a generic vector wait, here of JAVA_LONG elements
+                args[i] = new long[8];
+            }
             else if (type == TeamConfig.class)
             {
                 args[i] = TeamConfig.DEFAULT;

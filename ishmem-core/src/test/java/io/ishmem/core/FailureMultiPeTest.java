@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FailureMultiPeTest
 {
     /** Each surviving PE prints this line when its wait ended with the expected failure. */
-    private static final String SEEN = "FAILURE SEEN after ms=";
+    static final String SEEN = "FAILURE SEEN after ms=";
 
     static void haltInBarrier(final Ishmem shmem)
     {
@@ -140,7 +140,7 @@ class FailureMultiPeTest
         }
     }
 
-    private static void expectFailure(final Runnable wait)
+    static void expectFailure(final Runnable wait)
     {
         final long startNs = System.nanoTime();
         try
@@ -156,7 +156,7 @@ class FailureMultiPeTest
         }
     }
 
-    private static void assertSurvivorsNamed(final JobResult result, final int deadPe, final int deadExit,
+    static void assertSurvivorsNamed(final JobResult result, final int deadPe, final int deadExit,
         final String waitedIn)
     {
         assertEquals(deadExit, result.exitCode(deadPe), "exit of the PE that died");

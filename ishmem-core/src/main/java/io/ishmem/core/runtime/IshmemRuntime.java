@@ -29,6 +29,7 @@ import io.ishmem.core.rma.Rma;
 import io.ishmem.core.signal.Signals;
 import io.ishmem.core.team.TeamRegistry;
 import io.ishmem.core.transport.shm.ShmTransport;
+import io.ishmem.core.wait.MultiWaits;
 import io.ishmem.core.wait.WaitStrategy;
 import io.ishmem.core.wait.Waits;
 import org.slf4j.Logger;
@@ -69,6 +70,7 @@ public final class IshmemRuntime implements Ishmem
     private final Rma rma;
     private final Signals signals;
     private final Waits waits;
+    private final MultiWaits multiWaits;
     private final AtomicOps atomics;
     private final Locks locks;
     private final CollectiveAllocation allocation;
@@ -109,6 +111,7 @@ public final class IshmemRuntime implements Ishmem
         this.rma = new Rma(heap, myPe);
         this.signals = new Signals(heap, queue, waitStrategy, liveness);
         this.waits = new Waits(heap, waitStrategy, liveness);
+        this.multiWaits = new MultiWaits(heap, waitStrategy, liveness);
         this.atomics = new AtomicOps(heap);
         this.locks = new Locks(heap, ordering, waitStrategy, liveness);
         this.allocation = new CollectiveAllocation(heap, worldSync, ordering, myPe);
@@ -660,6 +663,90 @@ public final class IshmemRuntime implements Ishmem
     public boolean testInt(final SymmetricSegment ivar, final long index, final Cmp cmp, final int value)
     {
         return waits.testInt(ivar, index, cmp, value);
+    }
+
+    @Override
+    public void waitUntilAll(final ValueLayout type, final SymmetricSegment ivars, final long index, final int nelems,
+        final int[] status, final Cmp cmp, final long value)
+    {
+        multiWaits.waitUntilAll(type, ivars, index, nelems, status, cmp, value);
+    }
+
+    @Override
+    public int waitUntilAny(final ValueLayout type, final SymmetricSegment ivars, final long index, final int nelems,
+        final int[] status, final Cmp cmp, final long value)
+    {
+        return multiWaits.waitUntilAny(type, ivars, index, nelems, status, cmp, value);
+    }
+
+    @Override
+    public int waitUntilSome(final ValueLayout type, final SymmetricSegment ivars, final long index, final int nelems,
+        final int[] indices, final int[] status, final Cmp cmp, final long value)
+    {
+        return multiWaits.waitUntilSome(type, ivars, index, nelems, indices, status, cmp, value);
+    }
+
+    @Override
+    public void waitUntilAllVector(final ValueLayout type, final SymmetricSegment ivars, final long index,
+        final int nelems, final int[] status, final Cmp cmp, final Object values)
+    {
+        multiWaits.waitUntilAllVector(type, ivars, index, nelems, status, cmp, values);
+    }
+
+    @Override
+    public int waitUntilAnyVector(final ValueLayout type, final SymmetricSegment ivars, final long index,
+        final int nelems, final int[] status, final Cmp cmp, final Object values)
+    {
+        return multiWaits.waitUntilAnyVector(type, ivars, index, nelems, status, cmp, values);
+    }
+
+    @Override
+    public int waitUntilSomeVector(final ValueLayout type, final SymmetricSegment ivars, final long index,
+        final int nelems, final int[] indices, final int[] status, final Cmp cmp, final Object values)
+    {
+        return multiWaits.waitUntilSomeVector(type, ivars, index, nelems, indices, status, cmp, values);
+    }
+
+    @Override
+    public boolean testAll(final ValueLayout type, final SymmetricSegment ivars, final long index, final int nelems,
+        final int[] status, final Cmp cmp, final long value)
+    {
+        return multiWaits.testAll(type, ivars, index, nelems, status, cmp, value);
+    }
+
+    @Override
+    public int testAny(final ValueLayout type, final SymmetricSegment ivars, final long index, final int nelems,
+        final int[] status, final Cmp cmp, final long value)
+    {
+        return multiWaits.testAny(type, ivars, index, nelems, status, cmp, value);
+    }
+
+    @Override
+    public int testSome(final ValueLayout type, final SymmetricSegment ivars, final long index, final int nelems,
+        final int[] indices, final int[] status, final Cmp cmp, final long value)
+    {
+        return multiWaits.testSome(type, ivars, index, nelems, indices, status, cmp, value);
+    }
+
+    @Override
+    public boolean testAllVector(final ValueLayout type, final SymmetricSegment ivars, final long index,
+        final int nelems, final int[] status, final Cmp cmp, final Object values)
+    {
+        return multiWaits.testAllVector(type, ivars, index, nelems, status, cmp, values);
+    }
+
+    @Override
+    public int testAnyVector(final ValueLayout type, final SymmetricSegment ivars, final long index, final int nelems,
+        final int[] status, final Cmp cmp, final Object values)
+    {
+        return multiWaits.testAnyVector(type, ivars, index, nelems, status, cmp, values);
+    }
+
+    @Override
+    public int testSomeVector(final ValueLayout type, final SymmetricSegment ivars, final long index, final int nelems,
+        final int[] indices, final int[] status, final Cmp cmp, final Object values)
+    {
+        return multiWaits.testSomeVector(type, ivars, index, nelems, indices, status, cmp, values);
     }
 
     // ---------------------------------------------------------------- signaling

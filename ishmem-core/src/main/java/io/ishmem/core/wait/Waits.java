@@ -91,22 +91,23 @@ public final class Waits
         }
         if ((at & (size - 1)) != 0)
         {
-            throw misaligned(call, index, at, size);
+            throw misaligned(call, "ivar", index, at, size);
         }
         return at;
     }
 
-    // built out of line, so that every checked call path stays small enough for the JIT to inline
+    // built out of line, so that every checked call path stays small enough for the JIT to inline; MultiWaits
+    // words its refusals alike
 
-    private static NullPointerException nullCmp(final String call)
+    static NullPointerException nullCmp(final String call)
     {
         return new NullPointerException(call + ": cmp is null (use Cmp.EQ, NE, GT, GE, LT or LE)");
     }
 
-    private static IllegalArgumentException misaligned(final String call, final long index, final long at,
-        final int size)
+    static IllegalArgumentException misaligned(final String call, final String name, final long index,
+        final long at, final int size)
     {
-        return new IllegalArgumentException(call + ": ivar element " + index + " is at heap offset " + at +
+        return new IllegalArgumentException(call + ": " + name + " element " + index + " is at heap offset " + at +
             ", not " + size + "-byte aligned (slice the segment at a multiple of " + size + ")");
     }
 }

@@ -32,6 +32,7 @@ record Arg(Symbol symbol, Object value, boolean invalid)
         VALUE, NULL,
         SEGMENT, FRESH_SEGMENT,
         NATIVE, HEAP, CLOSED, READ_ONLY,
+        ALL_EXCLUDED,
         WORLD, SHARED,
         NO_FUTURES, DONE_FUTURE, NULL_FUTURE
     }
@@ -118,6 +119,21 @@ record Arg(Symbol symbol, Object value, boolean invalid)
             {
                 choices.add(new Arg(Symbol.VALUE, layout, false));
             }
+        }
+        else if (type == int[].class && name.equals("status"))
+        {
+            // a wait set's mask: null includes every element, so it is not invalid; all ones excludes every one
+            choices.add(new Arg(Symbol.NULL, null, false));
+            choices.add(new Arg(Symbol.VALUE, type, false));
+            choices.add(symbol(Symbol.ALL_EXCLUDED));
+        }
+        else if (type == Object.class && name.equals("values"))
+        {
+            // the generic vector waits' values: an int[] or long[] as the layout says; never an array of neither
+            choices.add(nullArg());
+            choices.add(new Arg(Symbol.VALUE, int[].class, false));
+            choices.add(new Arg(Symbol.VALUE, long[].class, false));
+            choices.add(new Arg(Symbol.VALUE, double[].class, true));
         }
         else if (type.isArray() && type.getComponentType().isPrimitive())
         {

@@ -256,7 +256,10 @@ class EveryRoutinePropertyTest
 
     /**
      * A wait with valid arguments on a job of one PE ends only if its condition already holds: pick the value
-     * that makes it hold for what the word holds now. Invalid arguments are left as they are, to be refused.
+     * that makes it hold for what the word holds now, or for a wait on a set of words ({@code waitUntilAll} and
+     * its siblings) a value that every word of the set satisfies, in each element of a vector of values. Where no
+     * value does (EQ over unequal words, GT over the least value there is, LT over the greatest) the comparison
+     * becomes one that some value satisfies. Invalid arguments are left as they are, to be refused.
      */
     private static void endWaitsAtOnce(final Method method, final Object[] args)
     {
@@ -265,37 +268,69 @@ class EveryRoutinePropertyTest
         {
             return;
         }
-        final int cmpAt = Arrays.asList(method.getParameterTypes()).indexOf(Cmp.class);
-        if (!(args[0] instanceof SymmetricSegment ivar) || args[cmpAt] == null)
+        final List<Class<?>> types = Arrays.asList(method.getParameterTypes());
+        final int ivarAt = types.indexOf(SymmetricSegment.class);
+        final int cmpAt = types.indexOf(Cmp.class);
+        // a wait on a set has a status array; its generic form a layout before the segment
+        final boolean set = types.contains(int[].class);
+        final Class<?> carrier = ivarAt == 0 ? (name.endsWith("Int") ? int.class : long.class) :
+            args[0] instanceof ValueLayout layout ? layout.carrier() : null;
+        if (!(args[ivarAt] instanceof SymmetricSegment ivar) || args[cmpAt] == null ||
+            carrier != int.class && carrier != long.class)
         {
             return;
         }
-        final long index = cmpAt == 2 ? (long)args[1] : 0;
-        final boolean ints = name.endsWith("Int");
+        final boolean ints = carrier == int.class;
+        final long index = set || cmpAt == ivarAt + 2 ? (long)args[ivarAt + 1] : 0;
+        final int count = set ? (int)args[ivarAt + 2] : 1;
         final long width = ints ? 4 : 8;
-        if (index < 0 || index >= ivar.byteSize() / width)
+        if (index < 0 || count <= 0 || index > ivar.byteSize() / width - count)
         {
             return;
         }
-        final long now = ints ? ivar.local().getAtIndex(ValueLayout.JAVA_INT, index) :
-            ivar.local().getAtIndex(ValueLayout.JAVA_LONG, index);
         // signals are unsigned 64-bit words, as in C
         final boolean unsigned = name.startsWith("signal");
-        final long least = unsigned ? 0 : ints ? Integer.MIN_VALUE : Long.MIN_VALUE;
-        final long most = unsigned ? -1 : ints ? Integer.MAX_VALUE : Long.MAX_VALUE;
-        Cmp cmp = (Cmp)args[cmpAt];
-        if (cmp == Cmp.GT && now == least || cmp == Cmp.LT && now == most)
+        final Comparator<Long> order = unsigned ? Long::compareUnsigned : Long::compare;
+        long least = 0;
+        long most = 0;
+        for (long i = index; i < index + count; i++)
         {
-            // nothing lies beyond the end of the range: ask for "or equal" instead
-            cmp = cmp == Cmp.GT ? Cmp.GE : Cmp.LE;
-            args[cmpAt] = cmp;
+            final long now = ints ? ivar.local().getAtIndex(ValueLayout.JAVA_INT, i) :
+                ivar.local().getAtIndex(ValueLayout.JAVA_LONG, i);
+            least = i == index || order.compare(now, least) < 0 ? now : least;
+            most = i == index || order.compare(now, most) > 0 ? now : most;
         }
-        final long value = switch (cmp)
+        final long bottom = unsigned ? 0 : ints ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        final long top = unsigned ? -1 : ints ? Integer.MAX_VALUE : Long.MAX_VALUE;
+        Cmp cmp = (Cmp)args[cmpAt];
+        long value = switch (cmp)
         {
-            case EQ, GE, LE -> now;
-            case NE, LT -> now + 1;
-            case GT -> now - 1;
+            case EQ, GE -> least;
+            case LE -> most;
+            case GT -> least - 1;
+            case LT -> most + 1;
+            case NE -> least != bottom ? least - 1 : most + 1;
         };
-        args[cmpAt + 1] = ints ? (Object)(int)value : (Object)value;
+        final boolean none = cmp == Cmp.EQ && least != most || cmp == Cmp.GT && least == bottom ||
+            cmp == Cmp.LT && most == top || cmp == Cmp.NE && least == bottom && most == top;
+        if (none)
+        {
+            cmp = cmp == Cmp.LT ? Cmp.LE : Cmp.GE;
+            value = cmp == Cmp.LE ? most : least;
+        }
+        args[cmpAt] = cmp;
+        final Object target = args[cmpAt + 1];
+        if (target instanceof long[] values && !ints && values.length >= count)
+        {
+            Arrays.fill(values, 0, count, value);
+        }
+        else if (target instanceof int[] values && ints && values.length >= count)
+        {
+            Arrays.fill(values, 0, count, (int)value);
+        }
+        else if (target != null && !target.getClass().isArray())
+        {
+            args[cmpAt + 1] = ints && types.get(cmpAt + 1) == int.class ? (Object)(int)value : (Object)value;
+        }
     }
 }

@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -59,12 +60,20 @@ final class Fixtures
             case HEAP -> MemorySegment.ofArray(new byte[(int)SEGMENT_BYTES]);
             case CLOSED -> closedSegment;
             case READ_ONLY -> nativeSegment.asReadOnly();
+            case ALL_EXCLUDED -> excludeAll();
             case WORLD -> shmem.teamWorld();
             case SHARED -> shmem.teamShared();
             case NO_FUTURES -> new CompletableFuture<?>[0];
             case DONE_FUTURE -> new CompletableFuture<?>[] {CompletableFuture.completedFuture(null)};
             case NULL_FUTURE -> new CompletableFuture<?>[] {null};
         };
+    }
+
+    private static int[] excludeAll()
+    {
+        final int[] status = new int[8];
+        Arrays.fill(status, 1);
+        return status;
     }
 
     private SymmetricSegment freshSegment()
