@@ -102,6 +102,69 @@ abstract class DeviceSuite
         device.free(dest);
     }
 
+    /**
+     * The team collectives on device segments: data moves through the device heap's transport, and a
+     * reduction combines a block at a time in host memory; small and large (the pulled broadcast, the
+     * reduce-scatter), checked on every PE.
+     */
+    @MultiPeTest(pes = {2, 4}, timeoutSeconds = 240, env = {DEVICE_HEAP, HOST_HEAP})
+    void shouldRunTheCollectivesOnDeviceSegments(final Ishmem shmem)
+    {
+        final DeviceMemory device = device(shmem);
+        final int me = shmem.myPe();
+        final int n = shmem.nPes();
+        final Team world = shmem.teamWorld();
+        final int count = 5_000;
+        final SymmetricSegment src = device.calloc((long)n * count, ValueLayout.JAVA_LONG);
+        final SymmetricSegment dest = device.calloc((long)n * count, ValueLayout.JAVA_LONG);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment host = arena.allocate((long)n * count * Long.BYTES);
+            for (final int elements : new int[] {3, count})
+            {
+                for (int i = 0; i < n * elements; i++)
+                {
+                    host.setAtIndex(ValueLayout.JAVA_LONG, i, me * 1_000_000L + i);
+                }
+                device.copyFromHost(src, 0, host, 0, (long)n * elements * Long.BYTES);
+                shmem.barrierAll();
+                shmem.broadcast(world, ValueLayout.JAVA_LONG, dest, src, elements, n - 1);
+                device.copyToHost(host, 0, dest, 0, (long)elements * Long.BYTES);
+                for (int i = 0; i < elements; i++)
+                {
+                    assertEquals((n - 1) * 1_000_000L + i, host.getAtIndex(ValueLayout.JAVA_LONG, i), "broadcast " + i);
+                }
+                shmem.barrierAll();
+                shmem.fcollect(world, ValueLayout.JAVA_LONG, dest, src, elements);
+                device.copyToHost(host, 0, dest, 0, (long)n * elements * Long.BYTES);
+                for (int j = 0; j < n; j++)
+                {
+                    assertEquals(j * 1_000_000L + elements - 1,
+                        host.getAtIndex(ValueLayout.JAVA_LONG, (long)j * elements + elements - 1), "fcollect " + j);
+                }
+                shmem.barrierAll();
+                shmem.alltoall(world, ValueLayout.JAVA_LONG, dest, src, elements);
+                device.copyToHost(host, 0, dest, 0, (long)n * elements * Long.BYTES);
+                for (int j = 0; j < n; j++)
+                {
+                    assertEquals(j * 1_000_000L + (long)me * elements,
+                        host.getAtIndex(ValueLayout.JAVA_LONG, (long)j * elements), "alltoall block " + j);
+                }
+                shmem.barrierAll();
+                shmem.sumReduceLong(world, dest, src, elements);
+                device.copyToHost(host, 0, dest, 0, (long)elements * Long.BYTES);
+                for (int i = 0; i < elements; i++)
+                {
+                    assertEquals(1_000_000L * n * (n - 1) / 2 + (long)n * i, host.getAtIndex(ValueLayout.JAVA_LONG, i),
+                        "sum of " + elements + ", element " + i);
+                }
+                shmem.barrierAll();
+            }
+        }
+        device.free(dest);
+        device.free(src);
+    }
+
     @MultiPeTest(pes = {2, 4}, timeoutSeconds = 240, env = {DEVICE_HEAP, HOST_HEAP})
     void shouldShowADeviceSignalOnlyAfterItsWholePayload(final Ishmem shmem)
     {
