@@ -54,11 +54,23 @@ public final class AtomicOps
         }
         final int kind = kind(op, type);
         final int size = size(kind);
-        final String routine = ROUTINES[op.ordinal()][kind];
-        final long at = heap.elementOffset(routine, op == AmoOp.FETCH ? "src" : "dest", dest, index, size);
-        heap.checkPe(routine, pe);
+        long at = heap.elementOffsetIfValid(dest, index, size);
+        if (at < 0 || !heap.validPe(pe))
+        {
+            // the checks again, this time with the routine's name for the message (built off the hot path)
+            final String routine = ROUTINES[op.ordinal()][kind];
+            at = heap.elementOffset(routine, op == AmoOp.FETCH ? "src" : "dest", dest, index, size);
+            heap.checkPe(routine, pe);
+        }
         final long old = SymmetricHeap.transportOf(dest).atomic(op, pe, at, size, value, compare);
-        return op.fetches() ? old : 0;
+        return fetches(op) ? old : 0;
+    }
+
+    /** {@link AmoOp#fetches()} as identity tests, which fold for a constant op where a field load would not. */
+    private static boolean fetches(final AmoOp op)
+    {
+        return !(op == AmoOp.ADD || op == AmoOp.INC || op == AmoOp.SET || op == AmoOp.AND || op == AmoOp.OR ||
+            op == AmoOp.XOR);
     }
 
     /**

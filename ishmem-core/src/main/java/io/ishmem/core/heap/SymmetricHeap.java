@@ -273,6 +273,29 @@ public final class SymmetricHeap
             " is not symmetric memory of this ishmem runtime (allocate it with malloc, calloc or align)");
     }
 
+    /**
+     * {@link #elementOffset}'s checks without a name for the message, for a hot path that names the routine
+     * only once a check has failed.
+     *
+     * @return the element's heap offset, or -1 where {@link #elementOffset} would throw.
+     */
+    public long elementOffsetIfValid(final SymmetricSegment segment, final long index, final int size)
+    {
+        if (!(segment instanceof HeapSegment heapSegment) || heapSegment.heap != this && heapSegment.heap != sibling ||
+            heapSegment.allocation.retired || index < 0 || index >= MAX_ELEMENT_INDEX ||
+            index * size > heapSegment.size - size)
+        {
+            return -1;
+        }
+        return heapSegment.offset + index * size;
+    }
+
+    /** @return whether {@code pe} is a PE of the job. */
+    public boolean validPe(final int pe)
+    {
+        return pe >= 0 && pe < nPes;
+    }
+
     public void checkPe(final String call, final int pe)
     {
         if (pe < 0 || pe >= nPes)

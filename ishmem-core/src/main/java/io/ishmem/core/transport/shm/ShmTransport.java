@@ -33,8 +33,10 @@ public final class ShmTransport implements Transport
         this.localHeap = this.heaps[myPe];
     }
 
-    // one small switch per width, each small enough to inline: at a typed call site the operation is a
-    // constant, so the JIT keeps only its branch
+    // one small chain of identity tests per width, each small enough to inline: at a typed call site the
+    // operation is a constant, so the JIT keeps only its branch. Not a switch: a switch on an enum reads the
+    // constant's ordinal and a switch map, which the JIT does not fold (JMH: 1.5 ns of a 5 ns fetch-add)
+
     @Override
     public long atomic(final AmoOp op, final int pe, final long at, final int size, final long value,
         final long compare)
@@ -46,43 +48,79 @@ public final class ShmTransport implements Transport
     private static long atomic64(final AmoOp op, final MemorySegment target, final long at, final long value,
         final long compare)
     {
-        return switch (op)
+        if (op == AmoOp.FETCH_ADD || op == AmoOp.ADD)
         {
-            case FETCH -> (long)LONG.getVolatile(target, at);
-            case SET ->
-            {
-                LONG.setVolatile(target, at, value);
-                yield 0L;
-            }
-            case COMPARE_SWAP -> (long)LONG.compareAndExchange(target, at, compare, value);
-            case SWAP -> (long)LONG.getAndSet(target, at, value);
-            case FETCH_INC, INC -> (long)LONG.getAndAdd(target, at, 1L);
-            case FETCH_ADD, ADD -> (long)LONG.getAndAdd(target, at, value);
-            case FETCH_AND, AND -> (long)LONG.getAndBitwiseAnd(target, at, value);
-            case FETCH_OR, OR -> (long)LONG.getAndBitwiseOr(target, at, value);
-            case FETCH_XOR, XOR -> (long)LONG.getAndBitwiseXor(target, at, value);
-        };
+            return (long)LONG.getAndAdd(target, at, value);
+        }
+        if (op == AmoOp.COMPARE_SWAP)
+        {
+            return (long)LONG.compareAndExchange(target, at, compare, value);
+        }
+        if (op == AmoOp.FETCH)
+        {
+            return (long)LONG.getVolatile(target, at);
+        }
+        if (op == AmoOp.SET)
+        {
+            LONG.setVolatile(target, at, value);
+            return 0L;
+        }
+        if (op == AmoOp.SWAP)
+        {
+            return (long)LONG.getAndSet(target, at, value);
+        }
+        if (op == AmoOp.FETCH_INC || op == AmoOp.INC)
+        {
+            return (long)LONG.getAndAdd(target, at, 1L);
+        }
+        if (op == AmoOp.FETCH_AND || op == AmoOp.AND)
+        {
+            return (long)LONG.getAndBitwiseAnd(target, at, value);
+        }
+        if (op == AmoOp.FETCH_OR || op == AmoOp.OR)
+        {
+            return (long)LONG.getAndBitwiseOr(target, at, value);
+        }
+        return (long)LONG.getAndBitwiseXor(target, at, value);
     }
 
     private static long atomic32(final AmoOp op, final MemorySegment target, final long at, final int value,
         final int compare)
     {
-        return switch (op)
+        if (op == AmoOp.FETCH_ADD || op == AmoOp.ADD)
         {
-            case FETCH -> (int)INT.getVolatile(target, at);
-            case SET ->
-            {
-                INT.setVolatile(target, at, value);
-                yield 0L;
-            }
-            case COMPARE_SWAP -> (int)INT.compareAndExchange(target, at, compare, value);
-            case SWAP -> (int)INT.getAndSet(target, at, value);
-            case FETCH_INC, INC -> (int)INT.getAndAdd(target, at, 1);
-            case FETCH_ADD, ADD -> (int)INT.getAndAdd(target, at, value);
-            case FETCH_AND, AND -> (int)INT.getAndBitwiseAnd(target, at, value);
-            case FETCH_OR, OR -> (int)INT.getAndBitwiseOr(target, at, value);
-            case FETCH_XOR, XOR -> (int)INT.getAndBitwiseXor(target, at, value);
-        };
+            return (int)INT.getAndAdd(target, at, value);
+        }
+        if (op == AmoOp.COMPARE_SWAP)
+        {
+            return (int)INT.compareAndExchange(target, at, compare, value);
+        }
+        if (op == AmoOp.FETCH)
+        {
+            return (int)INT.getVolatile(target, at);
+        }
+        if (op == AmoOp.SET)
+        {
+            INT.setVolatile(target, at, value);
+            return 0L;
+        }
+        if (op == AmoOp.SWAP)
+        {
+            return (int)INT.getAndSet(target, at, value);
+        }
+        if (op == AmoOp.FETCH_INC || op == AmoOp.INC)
+        {
+            return (int)INT.getAndAdd(target, at, 1);
+        }
+        if (op == AmoOp.FETCH_AND || op == AmoOp.AND)
+        {
+            return (int)INT.getAndBitwiseAnd(target, at, value);
+        }
+        if (op == AmoOp.FETCH_OR || op == AmoOp.OR)
+        {
+            return (int)INT.getAndBitwiseOr(target, at, value);
+        }
+        return (int)INT.getAndBitwiseXor(target, at, value);
     }
 
     @Override
