@@ -2,6 +2,7 @@ package io.ishmem.core.runtime;
 
 import io.ishmem.AmoOp;
 import io.ishmem.Cmp;
+import io.ishmem.Context;
 import io.ishmem.DeviceMemory;
 import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
@@ -12,6 +13,7 @@ import io.ishmem.core.atomic.AtomicOps;
 import io.ishmem.core.atomic.Locks;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
+import io.ishmem.core.context.Contexts;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.heap.SymmetricHeap;
 import io.ishmem.core.heap.Bytes;
@@ -69,6 +71,7 @@ public final class IshmemRuntime implements Ishmem
     private final AtomicOps atomics;
     private final Locks locks;
     private final CollectiveAllocation allocation;
+    private final Contexts contexts;
     // set at most once, in start, before the runtime is returned to the user
     private DeviceHeap deviceHeap;
     private SymmetricDeviceMemory deviceMemory;
@@ -98,8 +101,6 @@ public final class IshmemRuntime implements Ishmem
         }
         this.worldSync = new TeamSync("WORLD", WORLD_SLOT, world, myPe, mappings.controlBlocks, maxTeams, waitStrategy,
             liveness);
-        this.teams = new TeamRegistry(myPe, nPes, mappings.controlBlocks, maxTeams, worldSync, waitStrategy, liveness,
-            () -> closed);
         this.shutdownHook = Thread.ofPlatform().unstarted(this::onJvmShutdown);
         this.queue = new OperationQueue("ishmem-queue-pe" + myPe);
         this.rma = new Rma(heap, myPe);
@@ -108,6 +109,11 @@ public final class IshmemRuntime implements Ishmem
         this.atomics = new AtomicOps(heap);
         this.locks = new Locks(heap, ordering, waitStrategy, liveness);
         this.allocation = new CollectiveAllocation(heap, worldSync, ordering, myPe);
+        // a device segment exists only once the device heap does, so its transport is asked for only then
+        this.contexts = new Contexts(heap, myPe, queue, waitStrategy, liveness, rma, signals, atomics, ordering, shm,
+            () -> deviceHeap.transport(), settings.maxContexts());
+        this.teams = new TeamRegistry(myPe, nPes, mappings.controlBlocks, maxTeams, worldSync, waitStrategy, liveness,
+            () -> closed, contexts);
     }
 
     static IshmemRuntime start(final Map<String, String> env)
@@ -259,6 +265,8 @@ public final class IshmemRuntime implements Ishmem
         {
             // queued puts and signals land before the peers are told this PE is done
             queue.close();
+            // every context's operations land too (its implicit quiet), and its device queue goes before the heap
+            contexts.close();
             ordering.quiet();
             worldSync.sync(CollectiveOp.CLOSE, "close");
             // a process of another job that came to the rendezvous while this one ran: this job must not end well
@@ -280,6 +288,7 @@ public final class IshmemRuntime implements Ishmem
         {
             ControlBlock.putState(myBlock, finalState);
         }
+        contexts.release();
         closeDevice();
         try
         {
@@ -668,6 +677,22 @@ public final class IshmemRuntime implements Ishmem
     public long signalWaitUntil(final SymmetricSegment sig, final long sigIndex, final Cmp cmp, final long value)
     {
         return signals.signalWaitUntil(sig, sigIndex, cmp, value);
+    }
+
+    // ---------------------------------------------------------------- communication contexts
+
+    @Override
+    public Context createContext(final long options)
+    {
+        checkOpen("createContext");
+        return teams.createContext("createContext", teams.world(), options);
+    }
+
+    @Override
+    public Context defaultContext()
+    {
+        checkOpen("defaultContext");
+        return teams.defaultContext();
     }
 
     @Override
