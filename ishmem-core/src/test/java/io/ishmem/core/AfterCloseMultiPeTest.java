@@ -2,6 +2,7 @@ package io.ishmem.core;
 
 import io.ishmem.AmoOp;
 import io.ishmem.Cmp;
+import io.ishmem.Context;
 import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
@@ -75,7 +76,59 @@ class AfterCloseMultiPeTest
         assertEquals(List.of(), wrong, "methods that did not throw IllegalStateException after close");
     }
 
-    private static Object[] arguments(final Method method, final List<SymmetricSegment> segments,
+    /**
+     * Close destroys every context (after an implicit quiet): each method of a context made before close, and of
+     * the default context's object, throws {@link IllegalStateException} saying so; close does nothing.
+     */
+    @MultiPeTest(pes = 2)
+    void shouldThrowIllegalStateFromEveryContextMethodAfterClose(final Ishmem shmem) throws Exception
+    {
+        final List<SymmetricSegment> segments = new ArrayList<>();
+        for (int i = 0; i < 4; i++)
+        {
+            segments.add(shmem.calloc(8, ValueLayout.JAVA_LONG));
+        }
+        final Team world = shmem.teamWorld();
+        final Team team = world.splitStrided(0, 1, shmem.nPes(), new TeamConfig(1), TeamConfig.NUM_CONTEXTS);
+        final List<Context> contexts = List.of(shmem.createContext(Context.PRIVATE), team.createContext(0),
+            shmem.defaultContext());
+        contexts.get(0).pLong(segments.get(0), 0, 1, 1 - shmem.myPe());
+        shmem.close();
+
+        final List<String> wrong = new ArrayList<>();
+        final MemorySegment local = MemorySegment.ofArray(new long[8]);
+        for (final Context context : contexts)
+        {
+            for (final Method method : Context.class.getMethods())
+            {
+                if (Modifier.isStatic(method.getModifiers()) || method.getName().equals("close"))
+                {
+                    continue;
+                }
+                try
+                {
+                    method.invoke(context, arguments(method, segments, local, world));
+                    wrong.add(context + "." + method.getName() + " returned");
+                }
+                catch (final InvocationTargetException ex)
+                {
+                    final Throwable cause = ex.getCause();
+                    if (!(cause instanceof IllegalStateException) || !cause.getMessage().contains("closed"))
+                    {
+                        wrong.add(context + "." + method.getName() + " threw " + cause);
+                    }
+                }
+            }
+        }
+        contexts.get(0).close();
+        contexts.get(1).close();
+        assertEquals(List.of(), wrong, "context methods that did not throw IllegalStateException after close");
+    }
+
+    /**
+     * Arguments that would be valid before close: each segment argument its own live segment, PE 0, index 0.
+     */
+    static Object[] arguments(final Method method, final List<SymmetricSegment> segments,
         final MemorySegment local, final Team world)
     {
         final Class<?>[] types = method.getParameterTypes();
