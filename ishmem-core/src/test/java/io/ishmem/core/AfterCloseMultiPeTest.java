@@ -44,36 +44,49 @@ class AfterCloseMultiPeTest
         // closing twice is allowed, as AutoCloseable recommends
         shmem.close();
 
-        final List<String> wrong = new ArrayList<>();
-        int called = 0;
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment local = arena.allocate(64, 8);
-            for (final Method method : Ishmem.class.getMethods())
+            final List<String> wrong = refusals(Ishmem.class, shmem, segments, arena.allocate(64, 8), world, "closed",
+                50);
+            assertEquals(List.of(), wrong, "methods that did not throw IllegalStateException after close");
+        }
+    }
+
+    /**
+     * Calls every method of {@code type} but the static ones and {@code close} on {@code receiver}, with
+     * {@link #arguments}, expecting each to throw {@link IllegalStateException} saying {@code said}.
+     *
+     * @param atLeast fewer methods than this fail the test: the interface was not what was meant.
+     * @return each method that returned or threw something else, with what it did.
+     */
+    static List<String> refusals(final Class<?> type, final Object receiver, final List<SymmetricSegment> segments,
+        final MemorySegment local, final Team world, final String said, final int atLeast) throws Exception
+    {
+        final List<String> wrong = new ArrayList<>();
+        int called = 0;
+        for (final Method method : type.getMethods())
+        {
+            if (Modifier.isStatic(method.getModifiers()) || method.getName().equals("close"))
             {
-                if (Modifier.isStatic(method.getModifiers()) || method.getName().equals("close"))
+                continue;
+            }
+            called++;
+            try
+            {
+                method.invoke(receiver, arguments(method, segments, local, world));
+                wrong.add(receiver + "." + method.getName() + " returned");
+            }
+            catch (final InvocationTargetException ex)
+            {
+                final Throwable cause = ex.getCause();
+                if (!(cause instanceof IllegalStateException) || !cause.getMessage().contains(said))
                 {
-                    continue;
-                }
-                final Object[] args = arguments(method, segments, local, world);
-                called++;
-                try
-                {
-                    method.invoke(shmem, args);
-                    wrong.add(method.getName() + " returned");
-                }
-                catch (final InvocationTargetException ex)
-                {
-                    final Throwable cause = ex.getCause();
-                    if (!(cause instanceof IllegalStateException) || !cause.getMessage().contains("closed"))
-                    {
-                        wrong.add(method.getName() + " threw " + cause);
-                    }
+                    wrong.add(receiver + "." + method.getName() + " threw " + cause);
                 }
             }
         }
-        assertTrue(called > 50, "only " + called + " methods called");
-        assertEquals(List.of(), wrong, "methods that did not throw IllegalStateException after close");
+        assertTrue(called > atLeast, "only " + called + " methods called");
+        return wrong;
     }
 
     /**
@@ -96,29 +109,10 @@ class AfterCloseMultiPeTest
         shmem.close();
 
         final List<String> wrong = new ArrayList<>();
-        final MemorySegment local = MemorySegment.ofArray(new long[8]);
         for (final Context context : contexts)
         {
-            for (final Method method : Context.class.getMethods())
-            {
-                if (Modifier.isStatic(method.getModifiers()) || method.getName().equals("close"))
-                {
-                    continue;
-                }
-                try
-                {
-                    method.invoke(context, arguments(method, segments, local, world));
-                    wrong.add(context + "." + method.getName() + " returned");
-                }
-                catch (final InvocationTargetException ex)
-                {
-                    final Throwable cause = ex.getCause();
-                    if (!(cause instanceof IllegalStateException) || !cause.getMessage().contains("closed"))
-                    {
-                        wrong.add(context + "." + method.getName() + " threw " + cause);
-                    }
-                }
-            }
+            wrong.addAll(refusals(Context.class, context, segments, MemorySegment.ofArray(new long[8]), world,
+                "closed", 100));
         }
         contexts.get(0).close();
         contexts.get(1).close();

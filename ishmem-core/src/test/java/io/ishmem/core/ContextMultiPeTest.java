@@ -14,8 +14,6 @@ import io.ishmem.junit.MultiPeTest;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -158,6 +156,7 @@ class ContextMultiPeTest
         final Team world = shmem.teamWorld();
         final SymmetricSegment slots = shmem.calloc(2L * n, ValueLayout.JAVA_LONG);
         final SymmetricSegment counter = shmem.calloc(1, ValueLayout.JAVA_LONG);
+        final SymmetricSegment rowSignal = shmem.calloc(1, ValueLayout.JAVA_LONG);
 
         // the even PEs, reserving two contexts each
         final Team even = world.splitStrided(0, 2, n / 2, new TeamConfig(2), TeamConfig.NUM_CONTEXTS);
@@ -203,13 +202,18 @@ class ContextMultiPeTest
         {
             final int x = row.myPe();
             final int y = column.myPe();
-            rowContext.put(slots, 2L * me, new long[] {value(me, 1)}, 0, 1, (x + 1) % row.nPes());
+            final int rowLeft = row.translatePe((x + row.nPes() - 1) % row.nPes(), world);
+            final int columnUp = column.translatePe((y + column.nPes() - 1) % column.nPes(), world);
+            // along the row with a signal (the row's PE numbers), down the column with the array put
+            rowContext.putSignal(slots, 2L * me, new long[] {value(me, 1)}, 0, 1, rowSignal, 0, me + 1,
+                SignalOp.SET, (x + 1) % row.nPes());
             columnContext.put(slots, 2L * me + 1, new long[] {value(me, 2)}, 0, 1, (y + 1) % column.nPes());
+            assertEquals(rowLeft + 1, shmem.signalWaitUntil(rowSignal, 0, Cmp.EQ, rowLeft + 1));
+            assertEquals(value(rowLeft, 1), slots.local().getAtIndex(ValueLayout.JAVA_LONG, 2L * rowLeft),
+                "the payload of the row signal");
             rowContext.quiet();
             columnContext.quiet();
             shmem.barrierAll();
-            final int rowLeft = row.translatePe((x + row.nPes() - 1) % row.nPes(), world);
-            final int columnUp = column.translatePe((y + column.nPes() - 1) % column.nPes(), world);
             assertEquals(value(rowLeft, 1), slots.local().getAtIndex(ValueLayout.JAVA_LONG, 2L * rowLeft),
                 "from the row neighbour, world PE " + rowLeft);
             assertEquals(value(columnUp, 2), slots.local().getAtIndex(ValueLayout.JAVA_LONG, 2L * columnUp + 1),
@@ -430,32 +434,9 @@ class ContextMultiPeTest
         final Context context = shmem.createContext(0);
         context.pLong(word, 0, 5, 1 - shmem.myPe());
         context.destroy();
-        final List<String> wrong = new ArrayList<>();
-        final MemorySegment local = MemorySegment.ofArray(new long[8]);
-        int called = 0;
-        for (final Method method : Context.class.getMethods())
-        {
-            if (java.lang.reflect.Modifier.isStatic(method.getModifiers()) || method.getName().equals("close"))
-            {
-                continue;
-            }
-            called++;
-            try
-            {
-                method.invoke(context, AfterCloseMultiPeTest.arguments(method, segments, local, shmem.teamWorld()));
-                wrong.add(method.getName() + " returned");
-            }
-            catch (final InvocationTargetException ex)
-            {
-                if (!(ex.getCause() instanceof IllegalStateException) ||
-                    !ex.getCause().getMessage().contains("the context was destroyed"))
-                {
-                    wrong.add(method.getName() + " threw " + ex.getCause());
-                }
-            }
-        }
-        assertTrue(called > 100, "only " + called + " methods called");
-        assertEquals(List.of(), wrong, "methods of a destroyed context that did not refuse");
+        assertEquals(List.of(), AfterCloseMultiPeTest.refusals(Context.class, context, segments,
+            MemorySegment.ofArray(new long[8]), shmem.teamWorld(), "the context was destroyed", 100),
+            "methods of a destroyed context that did not refuse");
         // close after destroy does nothing, as for a team
         context.close();
 

@@ -83,9 +83,14 @@ final class ContextImpl implements Context
             ", which created it, and cannot be used by thread " + Thread.currentThread().getName());
     }
 
-    /** The world PE that team PE {@code pe} names: the same number on the world team's contexts. */
-    private int worldPe(final String call, final int pe)
+    /**
+     * Checks the context, then maps a PE number of its team to the world PE it names (the same number on the
+     * world team's contexts). Every routine with a PE calls it, as its last argument: the arguments before it
+     * are plain reads, so the context is checked before anything else happens.
+     */
+    private int target(final String call, final int pe)
     {
+        check(call);
         if (pe < 0 || pe >= size)
         {
             throw new IndexOutOfBoundsException(call + ": pe=" + pe + " not in [0, " + size + ") of the context's " +
@@ -182,64 +187,56 @@ final class ContextImpl implements Context
     public void put(final SymmetricSegment dest, final long destOffset, final MemorySegment src, final long srcOffset,
         final long bytes, final int pe)
     {
-        check("put");
-        rma.put(dest, destOffset, src, srcOffset, bytes, worldPe("put", pe));
+        rma.put(dest, destOffset, src, srcOffset, bytes, target("put", pe));
     }
 
     @Override
     public void putNbi(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        check("putNbi");
-        rma.putNbi(dest, destOffset, src, srcOffset, bytes, worldPe("putNbi", pe));
+        rma.putNbi(dest, destOffset, src, srcOffset, bytes, target("putNbi", pe));
     }
 
     @Override
     public void get(final MemorySegment dest, final long destOffset, final SymmetricSegment src, final long srcOffset,
         final long bytes, final int pe)
     {
-        check("get");
-        rma.get(dest, destOffset, src, srcOffset, bytes, worldPe("get", pe));
+        rma.get(dest, destOffset, src, srcOffset, bytes, target("get", pe));
     }
 
     @Override
     public void getNbi(final MemorySegment dest, final long destOffset, final SymmetricSegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        check("getNbi");
-        rma.getNbi(dest, destOffset, src, srcOffset, bytes, worldPe("getNbi", pe));
+        rma.getNbi(dest, destOffset, src, srcOffset, bytes, target("getNbi", pe));
     }
 
     @Override
     public void put(final SymmetricSegment dest, final long destOffset, final SymmetricSegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        check("put");
-        rma.putFromSymmetric("put", dest, destOffset, src, srcOffset, bytes, worldPe("put", pe));
+        rma.putFromSymmetric("put", dest, destOffset, src, srcOffset, bytes, target("put", pe));
     }
 
     @Override
     public void putNbi(final SymmetricSegment dest, final long destOffset, final SymmetricSegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        check("putNbi");
-        rma.putFromSymmetric("putNbi", dest, destOffset, src, srcOffset, bytes, worldPe("putNbi", pe));
+        rma.putFromSymmetric("putNbi", dest, destOffset, src, srcOffset, bytes, target("putNbi", pe));
     }
 
     @Override
     public void get(final SymmetricSegment dest, final long destOffset, final SymmetricSegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        check("get");
-        rma.getIntoSymmetric("get", dest, destOffset, src, srcOffset, bytes, worldPe("get", pe));
+        rma.getIntoSymmetric("get", dest, destOffset, src, srcOffset, bytes, target("get", pe));
     }
 
     @Override
     public void getNbi(final SymmetricSegment dest, final long destOffset, final SymmetricSegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        check("getNbi");
-        rma.getIntoSymmetric("getNbi", dest, destOffset, src, srcOffset, bytes, worldPe("getNbi", pe));
+        rma.getIntoSymmetric("getNbi", dest, destOffset, src, srcOffset, bytes, target("getNbi", pe));
     }
 
     // ---------------------------------------------------------------- single elements
@@ -247,99 +244,85 @@ final class ContextImpl implements Context
     @Override
     public void pByte(final SymmetricSegment dest, final long index, final byte value, final int pe)
     {
-        check("pByte");
-        rma.pByte(dest, index, value, worldPe("pByte", pe));
+        rma.pByte(dest, index, value, target("pByte", pe));
     }
 
     @Override
     public byte gByte(final SymmetricSegment src, final long index, final int pe)
     {
-        check("gByte");
-        return rma.gByte(src, index, worldPe("gByte", pe));
+        return rma.gByte(src, index, target("gByte", pe));
     }
 
     @Override
     public void pShort(final SymmetricSegment dest, final long index, final short value, final int pe)
     {
-        check("pShort");
-        rma.pShort(dest, index, value, worldPe("pShort", pe));
+        rma.pShort(dest, index, value, target("pShort", pe));
     }
 
     @Override
     public short gShort(final SymmetricSegment src, final long index, final int pe)
     {
-        check("gShort");
-        return rma.gShort(src, index, worldPe("gShort", pe));
+        return rma.gShort(src, index, target("gShort", pe));
     }
 
     @Override
     public void pChar(final SymmetricSegment dest, final long index, final char value, final int pe)
     {
-        check("pChar");
-        rma.pChar(dest, index, value, worldPe("pChar", pe));
+        rma.pChar(dest, index, value, target("pChar", pe));
     }
 
     @Override
     public char gChar(final SymmetricSegment src, final long index, final int pe)
     {
-        check("gChar");
-        return rma.gChar(src, index, worldPe("gChar", pe));
+        return rma.gChar(src, index, target("gChar", pe));
     }
 
     @Override
     public void pInt(final SymmetricSegment dest, final long index, final int value, final int pe)
     {
-        check("pInt");
-        rma.pInt(dest, index, value, worldPe("pInt", pe));
+        rma.pInt(dest, index, value, target("pInt", pe));
     }
 
     @Override
     public int gInt(final SymmetricSegment src, final long index, final int pe)
     {
-        check("gInt");
-        return rma.gInt(src, index, worldPe("gInt", pe));
+        return rma.gInt(src, index, target("gInt", pe));
     }
 
     @Override
     public void pLong(final SymmetricSegment dest, final long index, final long value, final int pe)
     {
-        check("pLong");
-        rma.pLong(dest, index, value, worldPe("pLong", pe));
+        rma.pLong(dest, index, value, target("pLong", pe));
     }
 
     @Override
     public long gLong(final SymmetricSegment src, final long index, final int pe)
     {
-        check("gLong");
-        return rma.gLong(src, index, worldPe("gLong", pe));
+        return rma.gLong(src, index, target("gLong", pe));
     }
 
     @Override
     public void pFloat(final SymmetricSegment dest, final long index, final float value, final int pe)
     {
-        check("pFloat");
-        rma.pFloat(dest, index, value, worldPe("pFloat", pe));
+        rma.pFloat(dest, index, value, target("pFloat", pe));
     }
 
     @Override
     public float gFloat(final SymmetricSegment src, final long index, final int pe)
     {
-        check("gFloat");
-        return rma.gFloat(src, index, worldPe("gFloat", pe));
+        return rma.gFloat(src, index, target("gFloat", pe));
     }
 
     @Override
     public void pDouble(final SymmetricSegment dest, final long index, final double value, final int pe)
     {
-        check("pDouble");
-        rma.pDouble(dest, index, value, worldPe("pDouble", pe));
+        rma.pDouble(dest, index, value, target("pDouble", pe));
     }
 
     @Override
     public double gDouble(final SymmetricSegment src, final long index, final int pe)
     {
-        check("gDouble");
-        return rma.gDouble(src, index, worldPe("gDouble", pe));
+        return rma.gDouble(src, index, target("gDouble", pe));
     }
 
     // ---------------------------------------------------------------- put-with-signal and atomics
@@ -349,8 +332,7 @@ final class ContextImpl implements Context
         final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
         final SignalOp op, final int pe)
     {
-        check("putSignal");
-        signals.putSignal(dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, worldPe("putSignal", pe));
+        signals.putSignal(dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, target("putSignal", pe));
     }
 
     @Override
@@ -358,26 +340,23 @@ final class ContextImpl implements Context
         final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
         final SignalOp op, final int pe)
     {
-        check("putSignalNbi");
         signals.putSignalNbi(dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op,
-            worldPe("putSignalNbi", pe));
+            target("putSignalNbi", pe));
     }
 
     @Override
     public long atomic(final AmoOp op, final ValueLayout type, final SymmetricSegment dest, final long index,
         final long value, final long compare, final int pe)
     {
-        check("atomic");
         // host words only (device atomics are refused by their transport): complete on return in every context
-        return atomics.atomic(op, type, dest, index, value, compare, worldPe("atomic", pe));
+        return atomics.atomic(op, type, dest, index, value, compare, target("atomic", pe));
     }
 
     @Override
     public void atomicNbi(final AmoOp op, final ValueLayout type, final MemorySegment fetch,
         final SymmetricSegment dest, final long index, final long value, final long compare, final int pe)
     {
-        check("atomicNbi");
-        atomics.atomicNbi(op, type, fetch, dest, index, value, compare, worldPe("atomicNbi", pe));
+        atomics.atomicNbi(op, type, fetch, dest, index, value, compare, target("atomicNbi", pe));
     }
 
     // ---------------------------------------------------------------- ordering
