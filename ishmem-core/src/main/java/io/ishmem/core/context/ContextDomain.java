@@ -2,8 +2,8 @@ package io.ishmem.core.context;
 
 import io.ishmem.core.device.DeviceBackend;
 import io.ishmem.core.device.DeviceTransport;
-import io.ishmem.core.rma.DeviceRoute;
 import io.ishmem.core.rma.Ordering;
+import io.ishmem.core.transport.DeviceRoute;
 import io.ishmem.core.transport.Transport;
 
 import java.util.function.Supplier;

@@ -6,6 +6,7 @@ import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
 import io.ishmem.core.atomic.AtomicOps;
+import io.ishmem.core.heap.SymmetricHeap;
 import io.ishmem.core.rma.Ordering;
 import io.ishmem.core.rma.Rma;
 import io.ishmem.core.signal.Signals;
@@ -15,9 +16,11 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * A communication context: every one-sided routine checks the context (alive, and on its creator's thread when
- * {@link Context#PRIVATE}), maps the team's PE number to the world PE it names, and calls the same {@link Rma},
- * {@link Signals} and {@link AtomicOps} code as the default context, built over this context's
- * {@link ContextDomain}. The default context's object ({@code defaultContext()}) uses the runtime's own.
+ * {@link Context#PRIVATE}), maps the team's PE number to the world PE it names, and calls the runtime's own
+ * {@link Rma}, {@link Signals} and {@link AtomicOps}, with each device segment argument served by this
+ * context's device queue ({@link SymmetricHeap#routed}); host segments go as they are, since host operations
+ * leave nothing pending. So the default context's code is the same code, unchanged, and contexts cost it
+ * nothing. The default context's object ({@code defaultContext()}) routes nothing.
  */
 final class ContextImpl implements Context
 {
@@ -97,6 +100,15 @@ final class ContextImpl implements Context
                 "team " + ledger.teamName + " (a context of a team takes the team's PE numbers)");
         }
         return start + stride * pe;
+    }
+
+    /**
+     * A segment argument as this context's call passes it on: served by the context's device queue when it is
+     * device memory. A retired context routes nothing, so that its check, made next, refuses the call.
+     */
+    private SymmetricSegment on(final SymmetricSegment segment)
+    {
+        return domain == null || retired != null ? segment : SymmetricHeap.routed(segment, domain);
     }
 
     private Ordering ordering()
@@ -187,56 +199,56 @@ final class ContextImpl implements Context
     public void put(final SymmetricSegment dest, final long destOffset, final MemorySegment src, final long srcOffset,
         final long bytes, final int pe)
     {
-        rma.put(dest, destOffset, src, srcOffset, bytes, target("put", pe));
+        rma.put(on(dest), destOffset, src, srcOffset, bytes, target("put", pe));
     }
 
     @Override
     public void putNbi(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        rma.putNbi(dest, destOffset, src, srcOffset, bytes, target("putNbi", pe));
+        rma.putNbi(on(dest), destOffset, src, srcOffset, bytes, target("putNbi", pe));
     }
 
     @Override
     public void get(final MemorySegment dest, final long destOffset, final SymmetricSegment src, final long srcOffset,
         final long bytes, final int pe)
     {
-        rma.get(dest, destOffset, src, srcOffset, bytes, target("get", pe));
+        rma.get(dest, destOffset, on(src), srcOffset, bytes, target("get", pe));
     }
 
     @Override
     public void getNbi(final MemorySegment dest, final long destOffset, final SymmetricSegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        rma.getNbi(dest, destOffset, src, srcOffset, bytes, target("getNbi", pe));
+        rma.getNbi(dest, destOffset, on(src), srcOffset, bytes, target("getNbi", pe));
     }
 
     @Override
     public void put(final SymmetricSegment dest, final long destOffset, final SymmetricSegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        rma.putFromSymmetric("put", dest, destOffset, src, srcOffset, bytes, target("put", pe));
+        rma.putFromSymmetric("put", on(dest), destOffset, on(src), srcOffset, bytes, target("put", pe));
     }
 
     @Override
     public void putNbi(final SymmetricSegment dest, final long destOffset, final SymmetricSegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        rma.putFromSymmetric("putNbi", dest, destOffset, src, srcOffset, bytes, target("putNbi", pe));
+        rma.putFromSymmetric("putNbi", on(dest), destOffset, on(src), srcOffset, bytes, target("putNbi", pe));
     }
 
     @Override
     public void get(final SymmetricSegment dest, final long destOffset, final SymmetricSegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        rma.getIntoSymmetric("get", dest, destOffset, src, srcOffset, bytes, target("get", pe));
+        rma.getIntoSymmetric("get", on(dest), destOffset, on(src), srcOffset, bytes, target("get", pe));
     }
 
     @Override
     public void getNbi(final SymmetricSegment dest, final long destOffset, final SymmetricSegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        rma.getIntoSymmetric("getNbi", dest, destOffset, src, srcOffset, bytes, target("getNbi", pe));
+        rma.getIntoSymmetric("getNbi", on(dest), destOffset, on(src), srcOffset, bytes, target("getNbi", pe));
     }
 
     // ---------------------------------------------------------------- single elements
@@ -244,85 +256,85 @@ final class ContextImpl implements Context
     @Override
     public void pByte(final SymmetricSegment dest, final long index, final byte value, final int pe)
     {
-        rma.pByte(dest, index, value, target("pByte", pe));
+        rma.pByte(on(dest), index, value, target("pByte", pe));
     }
 
     @Override
     public byte gByte(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gByte(src, index, target("gByte", pe));
+        return rma.gByte(on(src), index, target("gByte", pe));
     }
 
     @Override
     public void pShort(final SymmetricSegment dest, final long index, final short value, final int pe)
     {
-        rma.pShort(dest, index, value, target("pShort", pe));
+        rma.pShort(on(dest), index, value, target("pShort", pe));
     }
 
     @Override
     public short gShort(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gShort(src, index, target("gShort", pe));
+        return rma.gShort(on(src), index, target("gShort", pe));
     }
 
     @Override
     public void pChar(final SymmetricSegment dest, final long index, final char value, final int pe)
     {
-        rma.pChar(dest, index, value, target("pChar", pe));
+        rma.pChar(on(dest), index, value, target("pChar", pe));
     }
 
     @Override
     public char gChar(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gChar(src, index, target("gChar", pe));
+        return rma.gChar(on(src), index, target("gChar", pe));
     }
 
     @Override
     public void pInt(final SymmetricSegment dest, final long index, final int value, final int pe)
     {
-        rma.pInt(dest, index, value, target("pInt", pe));
+        rma.pInt(on(dest), index, value, target("pInt", pe));
     }
 
     @Override
     public int gInt(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gInt(src, index, target("gInt", pe));
+        return rma.gInt(on(src), index, target("gInt", pe));
     }
 
     @Override
     public void pLong(final SymmetricSegment dest, final long index, final long value, final int pe)
     {
-        rma.pLong(dest, index, value, target("pLong", pe));
+        rma.pLong(on(dest), index, value, target("pLong", pe));
     }
 
     @Override
     public long gLong(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gLong(src, index, target("gLong", pe));
+        return rma.gLong(on(src), index, target("gLong", pe));
     }
 
     @Override
     public void pFloat(final SymmetricSegment dest, final long index, final float value, final int pe)
     {
-        rma.pFloat(dest, index, value, target("pFloat", pe));
+        rma.pFloat(on(dest), index, value, target("pFloat", pe));
     }
 
     @Override
     public float gFloat(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gFloat(src, index, target("gFloat", pe));
+        return rma.gFloat(on(src), index, target("gFloat", pe));
     }
 
     @Override
     public void pDouble(final SymmetricSegment dest, final long index, final double value, final int pe)
     {
-        rma.pDouble(dest, index, value, target("pDouble", pe));
+        rma.pDouble(on(dest), index, value, target("pDouble", pe));
     }
 
     @Override
     public double gDouble(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gDouble(src, index, target("gDouble", pe));
+        return rma.gDouble(on(src), index, target("gDouble", pe));
     }
 
     // ---------------------------------------------------------------- put-with-signal and atomics
@@ -332,7 +344,8 @@ final class ContextImpl implements Context
         final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
         final SignalOp op, final int pe)
     {
-        signals.putSignal(dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, target("putSignal", pe));
+        signals.putSignal(on(dest), destOffset, src, srcOffset, bytes, on(sig), sigIndex, signal, op,
+            target("putSignal", pe));
     }
 
     @Override
@@ -340,7 +353,7 @@ final class ContextImpl implements Context
         final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
         final SignalOp op, final int pe)
     {
-        signals.putSignalNbi(dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op,
+        signals.putSignalNbi(on(dest), destOffset, src, srcOffset, bytes, on(sig), sigIndex, signal, op,
             target("putSignalNbi", pe));
     }
 
@@ -348,7 +361,8 @@ final class ContextImpl implements Context
     public long atomic(final AmoOp op, final ValueLayout type, final SymmetricSegment dest, final long index,
         final long value, final long compare, final int pe)
     {
-        // host words only (device atomics are refused by their transport): complete on return in every context
+        // host words only (the device transport refuses atomics): complete on return in every context, so the
+        // segment is not routed
         return atomics.atomic(op, type, dest, index, value, compare, target("atomic", pe));
     }
 

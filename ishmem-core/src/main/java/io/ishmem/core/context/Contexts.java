@@ -4,14 +4,10 @@ import io.ishmem.Context;
 import io.ishmem.Team;
 import io.ishmem.core.atomic.AtomicOps;
 import io.ishmem.core.device.DeviceTransport;
-import io.ishmem.core.heap.SymmetricHeap;
-import io.ishmem.core.queue.OperationQueue;
 import io.ishmem.core.rma.Ordering;
 import io.ishmem.core.rma.Rma;
 import io.ishmem.core.signal.Signals;
 import io.ishmem.core.transport.Transport;
-import io.ishmem.core.wait.Liveness;
-import io.ishmem.core.wait.WaitStrategy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,8 +16,8 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * This PE's communication contexts: makes them (each over a {@link ContextDomain} of its own, or the runtime's
- * own calls for the default context), keeps the contexts of every team for destroy and close, and owns the PE's
+ * This PE's communication contexts: makes them (each with a {@link ContextDomain} of its own over the runtime's
+ * RMA, signal and atomic code, or that code alone for the default context), keeps the contexts of every team for destroy and close, and owns the PE's
  * {@link ContextBudget}.
  */
 public final class Contexts
@@ -29,11 +25,7 @@ public final class Contexts
     private static final Logger LOG = LoggerFactory.getLogger(Contexts.class);
     private static final String CLOSED = "ishmem is closed (called after close)";
 
-    private final SymmetricHeap heap;
     private final int myPe;
-    private final OperationQueue queue;
-    private final WaitStrategy waitStrategy;
-    private final Liveness liveness;
     private final Rma rma;
     private final Signals signals;
     private final AtomicOps atomics;
@@ -46,23 +38,18 @@ public final class Contexts
     private ContextImpl defaultContext;
 
     /**
-     * @param rma         the default context's RMA.
-     * @param signals     the default context's put-with-signal.
+     * @param rma         the RMA code, shared: a context routes its device segments to its own queue.
+     * @param signals     the put-with-signal code, shared likewise.
      * @param atomics     the atomics, shared: every atomic completes on return, in any context.
      * @param ordering    the default context's ordering.
      * @param host        the host heap's transport, shared by every context.
      * @param device      the default context's device transport, asked for only once a device segment is used.
      * @param maxContexts {@code ISHMEM_MAX_CONTEXTS}.
      */
-    public Contexts(final SymmetricHeap heap, final int myPe, final OperationQueue queue, final WaitStrategy waitStrategy,
-        final Liveness liveness, final Rma rma, final Signals signals, final AtomicOps atomics, final Ordering ordering,
-        final Transport host, final Supplier<DeviceTransport> device, final int maxContexts)
+    public Contexts(final int myPe, final Rma rma, final Signals signals, final AtomicOps atomics,
+        final Ordering ordering, final Transport host, final Supplier<DeviceTransport> device, final int maxContexts)
     {
-        this.heap = heap;
         this.myPe = myPe;
-        this.queue = queue;
-        this.waitStrategy = waitStrategy;
-        this.liveness = liveness;
         this.rma = rma;
         this.signals = signals;
         this.atomics = atomics;
@@ -107,15 +94,11 @@ public final class Contexts
     {
         if ((options & ~Context.ALL_OPTIONS) != 0)
         {
-            throw new IllegalArgumentException(call + ": options=0x" + Long.toHexString(options) + " has unknown bits " +
-                "(known: SERIALIZED=0x1, PRIVATE=0x2, NOSTORE=0x4)");
+            throw new IllegalArgumentException(call + ": options=0x" + Long.toHexString(options) +
+                " has unknown bits (known: SERIALIZED=0x1, PRIVATE=0x2, NOSTORE=0x4)");
         }
-        return ledger.open(call, myPe, () ->
-        {
-            final ContextDomain domain = new ContextDomain(host, device);
-            return new ContextImpl(team, ledger, options, new Rma(heap, myPe, domain),
-                new Signals(heap, queue, waitStrategy, liveness, domain), atomics, null, domain);
-        });
+        return ledger.open(call, myPe, () -> new ContextImpl(team, ledger, options, rma, signals, atomics, null,
+            new ContextDomain(host, device)));
     }
 
     /**

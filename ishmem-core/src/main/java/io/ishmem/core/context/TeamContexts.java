@@ -53,9 +53,9 @@ public final class TeamContexts
             {
                 throw new ContextCreationException(call + ": no context is left on PE " + myPe + " for team " +
                     teamName + ": it holds " + live.size() + " context" + (live.size() == 1 ? "" : "s") + ", " +
-                    (reserved == 0 ? "reserved none (TeamConfig.numContexts)" : "the " + reserved + " it reserved " +
-                    "included") + ", and " + budget.describe() + ": destroy contexts, reserve more when splitting the " +
-                    "team, or raise ISHMEM_MAX_CONTEXTS");
+                    (reserved == 0 ? "reserved none (TeamConfig.numContexts)" : "the " + reserved +
+                    " it reserved included") + ", and " + budget.describe() + ": destroy contexts, reserve more " +
+                    "when splitting the team, or raise ISHMEM_MAX_CONTEXTS");
             }
             try
             {

@@ -16,22 +16,11 @@ public final class Rma
 {
     private final SymmetricHeap heap;
     private final int myPe;
-    // null for the default context; a context's own device queue otherwise
-    private final DeviceRoute route;
 
     public Rma(final SymmetricHeap heap, final int myPe)
     {
-        this(heap, myPe, null);
-    }
-
-    /**
-     * @param route where a communication context's device-heap operations go; null for the default context.
-     */
-    public Rma(final SymmetricHeap heap, final int myPe, final DeviceRoute route)
-    {
         this.heap = heap;
         this.myPe = myPe;
-        this.route = route;
     }
 
     public void put(final SymmetricSegment dest, final long destOffset, final MemorySegment src, final long srcOffset,
@@ -42,7 +31,7 @@ public final class Rma
         LocalRange.check("put", "src", src, srcOffset, bytes);
         try
         {
-            DeviceRoute.transportOf(route, dest).put(pe, at, src, srcOffset, bytes);
+            SymmetricHeap.transportOf(dest).put(pe, at, src, srcOffset, bytes);
         }
         catch (final IllegalStateException | WrongThreadException ex)
         {
@@ -60,7 +49,7 @@ public final class Rma
         // an nbi one does; quiet and fence still give the ordering they promise
         try
         {
-            DeviceRoute.transportOf(route, dest).put(pe, at, src, srcOffset, bytes);
+            SymmetricHeap.transportOf(dest).put(pe, at, src, srcOffset, bytes);
         }
         catch (final IllegalStateException | WrongThreadException ex)
         {
@@ -76,7 +65,7 @@ public final class Rma
         LocalRange.check("get", "dest", dest, destOffset, bytes);
         try
         {
-            DeviceRoute.transportOf(route, src).get(dest, destOffset, pe, at, bytes);
+            SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
         }
         catch (final IllegalStateException | WrongThreadException | IllegalArgumentException ex)
         {
@@ -92,7 +81,7 @@ public final class Rma
         LocalRange.check("getNbi", "dest", dest, destOffset, bytes);
         try
         {
-            DeviceRoute.transportOf(route, src).get(dest, destOffset, pe, at, bytes);
+            SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
         }
         catch (final IllegalStateException | WrongThreadException | IllegalArgumentException ex)
         {
@@ -111,8 +100,8 @@ public final class Rma
         final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
         final long from = heap.rangeOffset(call, "src", src, srcOffset, bytes);
         heap.checkPe(call, pe);
-        final Transport to = DeviceRoute.transportOf(route, dest);
-        final Transport source = DeviceRoute.transportOf(route, src);
+        final Transport to = SymmetricHeap.transportOf(dest);
+        final Transport source = SymmetricHeap.transportOf(src);
         if (to == source)
         {
             to.putFromHeap(pe, at, from, bytes);
@@ -137,8 +126,8 @@ public final class Rma
         final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
         final long from = heap.rangeOffset(call, "src", src, srcOffset, bytes);
         heap.checkPe(call, pe);
-        final Transport to = DeviceRoute.transportOf(route, dest);
-        final Transport source = DeviceRoute.transportOf(route, src);
+        final Transport to = SymmetricHeap.transportOf(dest);
+        final Transport source = SymmetricHeap.transportOf(src);
         if (to == source)
         {
             to.getIntoHeap(at, pe, from, bytes);
@@ -160,97 +149,97 @@ public final class Rma
     {
         final long at = heap.elementOffset("pByte", "dest", dest, index, Byte.BYTES);
         heap.checkPe("pByte", pe);
-        DeviceRoute.transportOf(route, dest).p(pe, at, value, Byte.BYTES);
+        SymmetricHeap.transportOf(dest).p(pe, at, value, Byte.BYTES);
     }
 
     public byte gByte(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gByte", "src", src, index, Byte.BYTES);
         heap.checkPe("gByte", pe);
-        return (byte)DeviceRoute.transportOf(route, src).g(pe, at, Byte.BYTES);
+        return (byte)SymmetricHeap.transportOf(src).g(pe, at, Byte.BYTES);
     }
 
     public void pShort(final SymmetricSegment dest, final long index, final short value, final int pe)
     {
         final long at = heap.elementOffset("pShort", "dest", dest, index, Short.BYTES);
         heap.checkPe("pShort", pe);
-        DeviceRoute.transportOf(route, dest).p(pe, at, value, Short.BYTES);
+        SymmetricHeap.transportOf(dest).p(pe, at, value, Short.BYTES);
     }
 
     public short gShort(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gShort", "src", src, index, Short.BYTES);
         heap.checkPe("gShort", pe);
-        return (short)DeviceRoute.transportOf(route, src).g(pe, at, Short.BYTES);
+        return (short)SymmetricHeap.transportOf(src).g(pe, at, Short.BYTES);
     }
 
     public void pChar(final SymmetricSegment dest, final long index, final char value, final int pe)
     {
         final long at = heap.elementOffset("pChar", "dest", dest, index, Character.BYTES);
         heap.checkPe("pChar", pe);
-        DeviceRoute.transportOf(route, dest).p(pe, at, value, Character.BYTES);
+        SymmetricHeap.transportOf(dest).p(pe, at, value, Character.BYTES);
     }
 
     public char gChar(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gChar", "src", src, index, Character.BYTES);
         heap.checkPe("gChar", pe);
-        return (char)DeviceRoute.transportOf(route, src).g(pe, at, Character.BYTES);
+        return (char)SymmetricHeap.transportOf(src).g(pe, at, Character.BYTES);
     }
 
     public void pInt(final SymmetricSegment dest, final long index, final int value, final int pe)
     {
         final long at = heap.elementOffset("pInt", "dest", dest, index, Integer.BYTES);
         heap.checkPe("pInt", pe);
-        DeviceRoute.transportOf(route, dest).p(pe, at, value, Integer.BYTES);
+        SymmetricHeap.transportOf(dest).p(pe, at, value, Integer.BYTES);
     }
 
     public int gInt(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gInt", "src", src, index, Integer.BYTES);
         heap.checkPe("gInt", pe);
-        return (int)DeviceRoute.transportOf(route, src).g(pe, at, Integer.BYTES);
+        return (int)SymmetricHeap.transportOf(src).g(pe, at, Integer.BYTES);
     }
 
     public void pLong(final SymmetricSegment dest, final long index, final long value, final int pe)
     {
         final long at = heap.elementOffset("pLong", "dest", dest, index, Long.BYTES);
         heap.checkPe("pLong", pe);
-        DeviceRoute.transportOf(route, dest).p(pe, at, value, Long.BYTES);
+        SymmetricHeap.transportOf(dest).p(pe, at, value, Long.BYTES);
     }
 
     public long gLong(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gLong", "src", src, index, Long.BYTES);
         heap.checkPe("gLong", pe);
-        return DeviceRoute.transportOf(route, src).g(pe, at, Long.BYTES);
+        return SymmetricHeap.transportOf(src).g(pe, at, Long.BYTES);
     }
 
     public void pFloat(final SymmetricSegment dest, final long index, final float value, final int pe)
     {
         final long at = heap.elementOffset("pFloat", "dest", dest, index, Float.BYTES);
         heap.checkPe("pFloat", pe);
-        DeviceRoute.transportOf(route, dest).p(pe, at, Float.floatToRawIntBits(value), Float.BYTES);
+        SymmetricHeap.transportOf(dest).p(pe, at, Float.floatToRawIntBits(value), Float.BYTES);
     }
 
     public float gFloat(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gFloat", "src", src, index, Float.BYTES);
         heap.checkPe("gFloat", pe);
-        return Float.intBitsToFloat((int)DeviceRoute.transportOf(route, src).g(pe, at, Float.BYTES));
+        return Float.intBitsToFloat((int)SymmetricHeap.transportOf(src).g(pe, at, Float.BYTES));
     }
 
     public void pDouble(final SymmetricSegment dest, final long index, final double value, final int pe)
     {
         final long at = heap.elementOffset("pDouble", "dest", dest, index, Double.BYTES);
         heap.checkPe("pDouble", pe);
-        DeviceRoute.transportOf(route, dest).p(pe, at, Double.doubleToRawLongBits(value), Double.BYTES);
+        SymmetricHeap.transportOf(dest).p(pe, at, Double.doubleToRawLongBits(value), Double.BYTES);
     }
 
     public double gDouble(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gDouble", "src", src, index, Double.BYTES);
         heap.checkPe("gDouble", pe);
-        return Double.longBitsToDouble(DeviceRoute.transportOf(route, src).g(pe, at, Double.BYTES));
+        return Double.longBitsToDouble(SymmetricHeap.transportOf(src).g(pe, at, Double.BYTES));
     }
 }

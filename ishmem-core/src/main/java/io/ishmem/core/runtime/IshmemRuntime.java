@@ -110,8 +110,8 @@ public final class IshmemRuntime implements Ishmem
         this.locks = new Locks(heap, ordering, waitStrategy, liveness);
         this.allocation = new CollectiveAllocation(heap, worldSync, ordering, myPe);
         // a device segment exists only once the device heap does, so its transport is asked for only then
-        this.contexts = new Contexts(heap, myPe, queue, waitStrategy, liveness, rma, signals, atomics, ordering, shm,
-            () -> deviceHeap.transport(), settings.maxContexts());
+        this.contexts = new Contexts(myPe, rma, signals, atomics, ordering, shm, () -> deviceHeap.transport(),
+            settings.maxContexts());
         this.teams = new TeamRegistry(myPe, nPes, mappings.controlBlocks, maxTeams, worldSync, waitStrategy, liveness,
             () -> closed, contexts);
     }

@@ -6,7 +6,6 @@ import io.ishmem.SymmetricSegment;
 import io.ishmem.core.heap.LocalRange;
 import io.ishmem.core.heap.SymmetricHeap;
 import io.ishmem.core.queue.OperationQueue;
-import io.ishmem.core.rma.DeviceRoute;
 import io.ishmem.core.transport.Transport;
 import io.ishmem.core.wait.Liveness;
 import io.ishmem.core.wait.WaitStrategy;
@@ -25,26 +24,14 @@ public final class Signals
     private final OperationQueue queue;
     private final WaitStrategy waitStrategy;
     private final Liveness liveness;
-    // null for the default context; a context's own device queue otherwise
-    private final DeviceRoute route;
 
     public Signals(final SymmetricHeap heap, final OperationQueue queue, final WaitStrategy waitStrategy,
         final Liveness liveness)
-    {
-        this(heap, queue, waitStrategy, liveness, null);
-    }
-
-    /**
-     * @param route where a communication context's device-heap operations go; null for the default context.
-     */
-    public Signals(final SymmetricHeap heap, final OperationQueue queue, final WaitStrategy waitStrategy,
-        final Liveness liveness, final DeviceRoute route)
     {
         this.heap = heap;
         this.queue = queue;
         this.waitStrategy = waitStrategy;
         this.liveness = liveness;
-        this.route = route;
     }
 
     public void putSignal(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
@@ -99,8 +86,8 @@ public final class Signals
         }
         heap.checkPe(call, pe);
         LocalRange.check(call, "src", src, srcOffset, bytes);
-        final Transport data = DeviceRoute.transportOf(route, dest);
-        final Transport signalled = DeviceRoute.transportOf(route, sig);
+        final Transport data = SymmetricHeap.transportOf(dest);
+        final Transport signalled = SymmetricHeap.transportOf(sig);
         // in one heap, a payload that covered the word would race with the signal
         if (bytes > 0 && sigAt < at + bytes && at < sigAt + Long.BYTES && data == signalled)
         {

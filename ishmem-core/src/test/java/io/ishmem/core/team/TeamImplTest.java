@@ -29,7 +29,7 @@ class TeamImplTest
                 maxTeams, null, null);
             // nor data paths: the contexts are only counted
             final TeamRegistry registry = new TeamRegistry(0, 1, new MemorySegment[] {block}, maxTeams, worldSync, null,
-                null, closed::get, new Contexts(null, 0, null, null, null, null, null, null, null, null, null, 4));
+                null, closed::get, new Contexts(0, null, null, null, null, null, null, 4));
             final TeamImpl world = (TeamImpl)registry.world();
             world.enter("splitStrided");
             final IllegalStateException overlap = assertThrows(IllegalStateException.class,
