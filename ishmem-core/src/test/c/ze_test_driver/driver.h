@@ -51,7 +51,19 @@ struct obj {
 struct _ze_driver_handle_t { uint32_t magic; };
 struct _ze_device_handle_t { uint32_t magic; uint32_t index; };
 struct _ze_context_handle_t { struct obj hdr; };
-struct _ze_command_list_handle_t { struct obj hdr; ze_context_handle_t ctx; uint32_t ordinal; };
+/* a copy held back on its list under ISHMEM_TEST_ZE_DEFER_COPIES (commands.c) */
+struct deferred_copy {
+    void *dst;
+    const void *src;
+    size_t size;
+    struct deferred_copy *next;
+};
+struct _ze_command_list_handle_t {
+    struct obj hdr;
+    ze_context_handle_t ctx;
+    uint32_t ordinal;
+    struct deferred_copy *head, *tail;
+};
 struct _ze_event_pool_handle_t { struct obj hdr; uint32_t count; };
 struct _ze_event_handle_t { struct obj hdr; ze_event_pool_handle_t pool; uint32_t index; int signalled; };
 struct _ze_module_handle_t { struct obj hdr; };

@@ -58,6 +58,14 @@ final class InvalidTeam implements Team
     }
 
     @Override
+    public Context createContext(final long options)
+    {
+        // shmem_team_create_ctx(SHMEM_TEAM_INVALID, ...): no context is created and a nonzero value is returned
+        throw new ContextCreationException("team.createContext(options=" + options + "): the team is Team.INVALID, " +
+            "which has no members: no context was created");
+    }
+
+    @Override
     public void destroy()
     {
         // ishmem_team_destroy(ISHMEM_TEAM_INVALID) performs no operation

@@ -31,8 +31,8 @@ public interface Team extends AutoCloseable
      * The handle of no team: {@code ISHMEM_TEAM_INVALID}. {@code myPe()} and {@code nPes()} return -1,
      * {@code config()} is empty, {@code translatePe} returns -1, the splits throw
      * {@link TeamSplitException} with code {@link TeamSplitException#INVALID_PARENT} at once without
-     * communicating, {@code destroy()} and {@code close()} do nothing, and {@code sync()} throws
-     * {@link IllegalStateException}.
+     * communicating, {@code createContext} throws {@link ContextCreationException} at once, {@code destroy()}
+     * and {@code close()} do nothing, and {@code sync()} throws {@link IllegalStateException}.
      */
     Team INVALID = InvalidTeam.INSTANCE;
 
@@ -178,8 +178,30 @@ public interface Team extends AutoCloseable
     void sync();
 
     /**
+     * Creates a communication context associated with this team: {@code shmem_team_create_ctx} (OpenSHMEM 1.5:
+     * not collective). The context's routines take this team's PE numbers ({@code [0, nPes())}) and reach the
+     * world PEs they name. It takes one of the contexts the team reserved with {@link TeamConfig#numContexts()}
+     * while any is left, so a team that reserved {@code k} can always hold {@code k} contexts at once; beyond
+     * that it takes one from what this PE's teams have not reserved ({@code ISHMEM_MAX_CONTEXTS} in all).
+     * Destroying the team destroys its contexts.
+     *
+     * @param options 0, or a bitwise OR of {@link Context#SERIALIZED}, {@link Context#PRIVATE} and
+     *                {@link Context#NOSTORE}.
+     * @return the new context.
+     * @throws ContextCreationException if the team's reservation is used up and no unreserved context is left
+     *                                  on this PE, and at once on {@link #INVALID} (C: a nonzero return, no
+     *                                  context).
+     * @throws IllegalArgumentException if {@code options} has unknown bits.
+     * @throws IllegalStateException    if the team was destroyed or the runtime closed.
+     */
+    Context createContext(long options);
+
+    /**
      * Destroys the team: {@code ishmem_team_destroy}. Collective over the team; on return the team is
-     * invalid on every member and its slot is free for new teams. Does nothing on {@link #INVALID}.
+     * invalid on every member and its slot is free for new teams. Does nothing on {@link #INVALID}. Every context
+     * created from the team is destroyed with it, after an implicit quiet, and its reservation is returned
+     * (OpenSHMEM 1.5 destroys the shareable ones and leaves {@link Context#PRIVATE} ones undefined: here they go
+     * too, and a later call on them throws {@link IllegalStateException}).
      *
      * @throws IllegalStateException if this is a predefined team (world, shared, node), which stays usable,
      *                               or if the team was already destroyed.

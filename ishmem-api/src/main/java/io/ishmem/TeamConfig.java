@@ -11,11 +11,15 @@ package io.ishmem;
  * Team u = world.splitStrided(0, 2, n / 2, TeamConfig.DEFAULT, 0);  // the defaults
  * }</pre>
  *
- * <p>As in Intel SHMEM 1.2, contexts are not supported yet: {@code numContexts} is recorded and returned
- * by {@link Team#config()} but reserves nothing.
+ * <p>{@code numContexts} reserves: a split that succeeds has set aside {@code numContexts} contexts for the new
+ * team on each of its members, so {@link Team#createContext} on it succeeds at least that many times at once
+ * (OpenSHMEM asks only for a best effort; here it is a guarantee). Each PE has {@code ISHMEM_MAX_CONTEXTS}
+ * contexts in all, shared by its teams' reservations and the contexts beyond them; a split whose new team
+ * cannot reserve what it asks on some member fails on every PE of the parent alike, with
+ * {@link TeamSplitException#NO_CONTEXTS}. Destroying the team returns the reservation.
  *
  * @param numContexts contexts the program means to create from the team at once, {@code >= 0}
- *                    ({@code num_contexts}; default 0).
+ *                    ({@code num_contexts}; default 0: the team's contexts come from the unreserved ones).
  */
 public record TeamConfig(int numContexts)
 {

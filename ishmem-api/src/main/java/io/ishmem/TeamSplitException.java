@@ -23,6 +23,11 @@ public class TeamSplitException extends IshmemException
     public static final int INVALID_CONFIG = 4;
     /** No team slot is free on every PE of the parent ({@code ISHMEM_MAX_TEAMS} teams alive). */
     public static final int NO_TEAM_SLOT = 5;
+    /**
+     * A PE of a new team cannot reserve the contexts its config asks for ({@link TeamConfig#numContexts()}): its
+     * {@code ISHMEM_MAX_CONTEXTS} are already reserved by its teams or held by its contexts.
+     */
+    public static final int NO_CONTEXTS = 6;
 
     private final int code;
 

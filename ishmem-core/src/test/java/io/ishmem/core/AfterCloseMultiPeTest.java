@@ -4,6 +4,7 @@ import io.ishmem.AmoOp;
 import io.ishmem.ReduceOp;
 import io.ishmem.ReduceType;
 import io.ishmem.Cmp;
+import io.ishmem.Context;
 import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
@@ -45,39 +46,85 @@ class AfterCloseMultiPeTest
         // closing twice is allowed, as AutoCloseable recommends
         shmem.close();
 
-        final List<String> wrong = new ArrayList<>();
-        int called = 0;
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment local = arena.allocate(64, 8);
-            for (final Method method : Ishmem.class.getMethods())
+            final List<String> wrong = refusals(Ishmem.class, shmem, segments, arena.allocate(64, 8), world, "closed",
+                50);
+            assertEquals(List.of(), wrong, "methods that did not throw IllegalStateException after close");
+        }
+    }
+
+    /**
+     * Calls every method of {@code type} but the static ones and {@code close} on {@code receiver}, with
+     * {@link #arguments}, expecting each to throw {@link IllegalStateException} saying {@code said}.
+     *
+     * @param atLeast fewer methods than this fail the test: the interface was not what was meant.
+     * @return each method that returned or threw something else, with what it did.
+     */
+    static List<String> refusals(final Class<?> type, final Object receiver, final List<SymmetricSegment> segments,
+        final MemorySegment local, final Team world, final String said, final int atLeast) throws Exception
+    {
+        final List<String> wrong = new ArrayList<>();
+        int called = 0;
+        for (final Method method : type.getMethods())
+        {
+            if (Modifier.isStatic(method.getModifiers()) || method.getName().equals("close"))
             {
-                if (Modifier.isStatic(method.getModifiers()) || method.getName().equals("close"))
+                continue;
+            }
+            called++;
+            try
+            {
+                method.invoke(receiver, arguments(method, segments, local, world));
+                wrong.add(receiver + "." + method.getName() + " returned");
+            }
+            catch (final InvocationTargetException ex)
+            {
+                final Throwable cause = ex.getCause();
+                if (!(cause instanceof IllegalStateException) || !cause.getMessage().contains(said))
                 {
-                    continue;
-                }
-                final Object[] args = arguments(method, segments, local, world);
-                called++;
-                try
-                {
-                    method.invoke(shmem, args);
-                    wrong.add(method.getName() + " returned");
-                }
-                catch (final InvocationTargetException ex)
-                {
-                    final Throwable cause = ex.getCause();
-                    if (!(cause instanceof IllegalStateException) || !cause.getMessage().contains("closed"))
-                    {
-                        wrong.add(method.getName() + " threw " + cause);
-                    }
+                    wrong.add(receiver + "." + method.getName() + " threw " + cause);
                 }
             }
         }
-        assertTrue(called > 50, "only " + called + " methods called");
-        assertEquals(List.of(), wrong, "methods that did not throw IllegalStateException after close");
+        assertTrue(called > atLeast, "only " + called + " methods called");
+        return wrong;
     }
 
-    private static Object[] arguments(final Method method, final List<SymmetricSegment> segments,
+    /**
+     * Close destroys every context (after an implicit quiet): each method of a context made before close, and of
+     * the default context's object, throws {@link IllegalStateException} saying so; close does nothing.
+     */
+    @MultiPeTest(pes = 2)
+    void shouldThrowIllegalStateFromEveryContextMethodAfterClose(final Ishmem shmem) throws Exception
+    {
+        final List<SymmetricSegment> segments = new ArrayList<>();
+        for (int i = 0; i < 4; i++)
+        {
+            segments.add(shmem.calloc(8, ValueLayout.JAVA_LONG));
+        }
+        final Team world = shmem.teamWorld();
+        final Team team = world.splitStrided(0, 1, shmem.nPes(), new TeamConfig(1), TeamConfig.NUM_CONTEXTS);
+        final List<Context> contexts = List.of(shmem.createContext(Context.PRIVATE), team.createContext(0),
+            shmem.defaultContext());
+        contexts.get(0).pLong(segments.get(0), 0, 1, 1 - shmem.myPe());
+        shmem.close();
+
+        final List<String> wrong = new ArrayList<>();
+        for (final Context context : contexts)
+        {
+            wrong.addAll(refusals(Context.class, context, segments, MemorySegment.ofArray(new long[8]), world,
+                "closed", 100));
+        }
+        contexts.get(0).close();
+        contexts.get(1).close();
+        assertEquals(List.of(), wrong, "context methods that did not throw IllegalStateException after close");
+    }
+
+    /**
+     * Arguments that would be valid before close: each segment argument its own live segment, PE 0, index 0.
+     */
+    static Object[] arguments(final Method method, final List<SymmetricSegment> segments,
         final MemorySegment local, final Team world)
     {
         final Class<?>[] types = method.getParameterTypes();

@@ -117,6 +117,21 @@ public interface DeviceBackend extends AutoCloseable
     void quiet();
 
     /**
+     * Opens another ordered queue on this backend's device, for a communication context: the returned backend
+     * shares this one's device context, heap and peer mappings (addresses stay valid), and runs its copies,
+     * signal updates, {@link #fence} and {@link #quiet} on queues of its own, so its quiet waits for its own
+     * operations only. Only those methods and {@link #close} (which frees the queue, never the heap) are called
+     * on it; they may be called from several threads.
+     *
+     * @return the new queue, or null when this backend has one queue only (contexts then share it, and a
+     *         context's quiet completes every context's device work: correct, but not independent).
+     */
+    default DeviceBackend openQueue()
+    {
+        return null;
+    }
+
+    /**
      * Copies between device addresses on a queue the user owns (a {@code CUstream}, say), ordered after the
      * work the user put on that queue before, and before what they put there after; returns at once.
      *

@@ -34,6 +34,17 @@ public final class DeviceTransport implements Transport
         this.myPe = myPe;
     }
 
+    /**
+     * The same heaps through another queue of the backend ({@link DeviceBackend#openQueue}): a communication
+     * context's own ordering domain.
+     *
+     * @param queue the queue, which the caller closes after the last operation.
+     */
+    public DeviceTransport onQueue(final DeviceBackend queue)
+    {
+        return new DeviceTransport(queue, base, myPe);
+    }
+
     public DeviceBackend backend()
     {
         return backend;

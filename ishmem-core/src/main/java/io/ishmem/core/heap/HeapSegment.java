@@ -19,12 +19,27 @@ public final class HeapSegment implements SymmetricSegment
 
     HeapSegment(final SymmetricHeap heap, final Allocation allocation, final long offset, final long size)
     {
+        this(heap, allocation, offset, size, heap.transport());
+    }
+
+    private HeapSegment(final SymmetricHeap heap, final Allocation allocation, final long offset, final long size,
+        final Transport transport)
+    {
         this.heap = heap;
         this.allocation = allocation;
         this.offset = offset;
         this.size = size;
-        this.transport = heap.transport();
+        this.transport = transport;
         this.localView = heap.isDevice() ? null : heap.localHeap().asSlice(offset, size);
+    }
+
+    /**
+     * The same range, checked and freed with this segment, but served by {@code other}: a communication
+     * context's own device queue. Made per call of a context on device memory, never handed to the user.
+     */
+    HeapSegment servedBy(final Transport other)
+    {
+        return new HeapSegment(heap, allocation, offset, size, other);
     }
 
     /** The allocation a segment belongs to; its root segment is the one free accepts. */

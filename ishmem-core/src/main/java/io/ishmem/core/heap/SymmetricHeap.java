@@ -2,6 +2,7 @@ package io.ishmem.core.heap;
 
 import io.ishmem.SymmetricHeapExhaustedException;
 import io.ishmem.SymmetricSegment;
+import io.ishmem.core.transport.DeviceRoute;
 import io.ishmem.core.transport.Transport;
 
 import java.lang.foreign.MemorySegment;
@@ -100,6 +101,20 @@ public final class SymmetricHeap
     public static Transport transportOf(final SymmetricSegment checked)
     {
         return ((HeapSegment)checked).transport;
+    }
+
+    /**
+     * A segment as a communication context's call sees it: a device segment served by the context's own device
+     * queue, so the unchanged RMA and signal code issues the context's device work there; a host segment, and
+     * anything that is no segment of a heap (for the checks to refuse), as it is.
+     *
+     * @param segment the caller's argument, unchecked.
+     * @param route   the context's device queue, opened only when a device segment needs it.
+     */
+    public static SymmetricSegment routed(final SymmetricSegment segment, final DeviceRoute route)
+    {
+        return segment instanceof HeapSegment heapSegment && heapSegment.heap.device ?
+            heapSegment.servedBy(route.deviceTransport()) : segment;
     }
 
     public MemorySegment peerHeap(final int pe)

@@ -16,6 +16,8 @@ public enum Config
         "Bytes of symmetric heap per PE (K, M, G, T suffixes are binary multiples). Memory is committed only when touched."),
     MAX_TEAMS("ISHMEM_MAX_TEAMS", Kind.INT, "1026",
         "Team slots per PE, WORLD and SHARED included (the default leaves 1024 for split teams); each costs about 1 KiB of control memory per PE."),
+    MAX_CONTEXTS("ISHMEM_MAX_CONTEXTS", Kind.INT, "64",
+        "Communication contexts per PE, in [0, 65536]: those its teams reserve (TeamConfig.numContexts) and those created beyond the reservations, world contexts included. A context costs a few objects; on a device heap it also gets a command queue of its own at its first device operation."),
     HEAP_SHARING("ISHMEM_HEAP_SHARING", Kind.STRING, "auto",
         "How PEs map each other's heaps: pidfd (memfd imported with pidfd_getfd), shm-file (a /dev/shm file unlinked once mapped), or auto (pidfd, else shm-file)."),
     DEVICE("ISHMEM_DEVICE", Kind.STRING, "auto",

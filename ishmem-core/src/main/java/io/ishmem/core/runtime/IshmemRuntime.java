@@ -4,6 +4,7 @@ import io.ishmem.AmoOp;
 import io.ishmem.ReduceOp;
 import io.ishmem.ReduceType;
 import io.ishmem.Cmp;
+import io.ishmem.Context;
 import io.ishmem.DeviceMemory;
 import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
@@ -15,6 +16,7 @@ import io.ishmem.core.atomic.Locks;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamCollectives;
 import io.ishmem.core.collective.TeamSync;
+import io.ishmem.core.context.Contexts;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.heap.SymmetricHeap;
 import io.ishmem.core.heap.Bytes;
@@ -75,6 +77,7 @@ public final class IshmemRuntime implements Ishmem
     private final Locks locks;
     private final CollectiveAllocation allocation;
     private final TeamCollectives collectives;
+    private final Contexts contexts;
     // set at most once, in start, before the runtime is returned to the user
     private DeviceHeap deviceHeap;
     private SymmetricDeviceMemory deviceMemory;
@@ -104,8 +107,6 @@ public final class IshmemRuntime implements Ishmem
         }
         this.worldSync = new TeamSync("WORLD", WORLD_SLOT, world, myPe, mappings.controlBlocks, maxTeams, waitStrategy,
             liveness);
-        this.teams = new TeamRegistry(myPe, nPes, mappings.controlBlocks, maxTeams, worldSync, waitStrategy, liveness,
-            () -> closed);
         this.shutdownHook = Thread.ofPlatform().unstarted(this::onJvmShutdown);
         this.queue = new OperationQueue("ishmem-queue-pe" + myPe);
         this.rma = new Rma(heap, myPe);
@@ -115,6 +116,11 @@ public final class IshmemRuntime implements Ishmem
         this.atomics = new AtomicOps(heap);
         this.locks = new Locks(heap, ordering, waitStrategy, liveness);
         this.allocation = new CollectiveAllocation(heap, worldSync, ordering, myPe);
+        // a device segment exists only once the device heap does, so its transport is asked for only then
+        this.contexts = new Contexts(myPe, rma, signals, atomics, ordering, shm, () -> deviceHeap.transport(),
+            settings.maxContexts());
+        this.teams = new TeamRegistry(myPe, nPes, mappings.controlBlocks, maxTeams, worldSync, waitStrategy, liveness,
+            () -> closed, contexts);
         this.collectives = new TeamCollectives(heap, ordering, teams::enterCollective);
     }
 
@@ -267,6 +273,8 @@ public final class IshmemRuntime implements Ishmem
         {
             // queued puts and signals land before the peers are told this PE is done
             queue.close();
+            // every context's operations land too (its implicit quiet), and its device queue goes before the heap
+            contexts.close();
             ordering.quiet();
             worldSync.sync(CollectiveOp.CLOSE, "close");
             // a process of another job that came to the rendezvous while this one ran: this job must not end well
@@ -288,6 +296,7 @@ public final class IshmemRuntime implements Ishmem
         {
             ControlBlock.putState(myBlock, finalState);
         }
+        contexts.release();
         closeDevice();
         try
         {
@@ -807,6 +816,22 @@ public final class IshmemRuntime implements Ishmem
     public long signalWaitUntil(final SymmetricSegment sig, final long sigIndex, final Cmp cmp, final long value)
     {
         return signals.signalWaitUntil(sig, sigIndex, cmp, value);
+    }
+
+    // ---------------------------------------------------------------- communication contexts
+
+    @Override
+    public Context createContext(final long options)
+    {
+        checkOpen("createContext");
+        return teams.createContext("createContext", teams.world(), options);
+    }
+
+    @Override
+    public Context defaultContext()
+    {
+        checkOpen("defaultContext");
+        return teams.defaultContext();
     }
 
     @Override

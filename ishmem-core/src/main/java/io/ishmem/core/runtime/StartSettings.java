@@ -13,7 +13,7 @@ import java.util.Map;
  * and the lines that report them once the PE is up.
  */
 record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, long stoppedTimeoutNs,
-    long deviceHeapSize, int warmupCalls, long bootTimeoutNs)
+    long deviceHeapSize, int warmupCalls, long bootTimeoutNs, int maxContexts)
 {
     // under the runtime's name: these are the lines a user looks for when ishmem starts
     private static final Logger LOG = LoggerFactory.getLogger(IshmemRuntime.class);
@@ -35,6 +35,7 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
                 " must be a multiple of 2 MiB and at least 2M");
         }
         final int maxTeams = Config.MAX_TEAMS.intValue(env, 3, 1 << 20);
+        final int maxContexts = Config.MAX_CONTEXTS.intValue(env, 0, 1 << 16);
         // more PEs than CPUs: waits must give their core away soon, and a warm-up would be slow
         final boolean oversubscribed = identity.nPes() > jobCpus(env);
         final WaitStrategy waitStrategy = WaitStrategy.of(Config.WAIT_STRATEGY.raw(env),
@@ -57,7 +58,7 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
             warnUnknownVariables(env);
         }
         return new StartSettings(heapSize, maxTeams, waitStrategy, stoppedTimeoutNs, deviceHeapSize,
-            warmupCalls(env, oversubscribed), bootTimeoutNs);
+            warmupCalls(env, oversubscribed), bootTimeoutNs, maxContexts);
     }
 
     /**

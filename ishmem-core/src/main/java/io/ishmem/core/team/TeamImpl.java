@@ -1,14 +1,19 @@
 package io.ishmem.core.team;
 
+import io.ishmem.Context;
 import io.ishmem.Split2D;
 import io.ishmem.Team;
 import io.ishmem.TeamConfig;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
+import io.ishmem.core.context.TeamContexts;
 
 import java.util.Optional;
 
-/** A valid team on one of its members: a world triplet, this PE's number in it, its slot and its barrier. */
+/**
+ * A valid team on one of its members: a world triplet, this PE's number in it, its slot, its barrier and its
+ * communication contexts.
+ */
 final class TeamImpl implements Team
 {
     final TeamRegistry registry;
@@ -19,10 +24,12 @@ final class TeamImpl implements Team
     final TeamConfig config;
     final boolean predefined;
     final TeamSync sync;
+    final TeamContexts contexts;
     private volatile boolean destroyed;
 
     TeamImpl(final TeamRegistry registry, final String name, final Triplet triplet, final int slot,
-        final int myIndex, final TeamConfig config, final boolean predefined, final TeamSync sync)
+        final int myIndex, final TeamConfig config, final boolean predefined, final TeamSync sync,
+        final TeamContexts contexts)
     {
         this.registry = registry;
         this.name = name;
@@ -32,6 +39,7 @@ final class TeamImpl implements Team
         this.config = config;
         this.predefined = predefined;
         this.sync = sync;
+        this.contexts = contexts;
     }
 
     void checkUsable(final String call)
@@ -132,6 +140,12 @@ final class TeamImpl implements Team
         {
             exit();
         }
+    }
+
+    @Override
+    public Context createContext(final long options)
+    {
+        return registry.createContext("team.createContext", this, options);
     }
 
     @Override

@@ -1,11 +1,14 @@
 package io.ishmem.core.team;
 
+import io.ishmem.Context;
 import io.ishmem.Split2D;
 import io.ishmem.Team;
 import io.ishmem.TeamConfig;
 import io.ishmem.TeamSplitException;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
+import io.ishmem.core.context.ContextBudget;
+import io.ishmem.core.context.Contexts;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.wait.Liveness;
 import io.ishmem.core.wait.WaitStrategy;
@@ -22,6 +25,9 @@ import java.util.function.BooleanSupplier;
  * has free, and after the barrier every PE reads the same data and so reaches the same verdict. The
  * chosen slots are then claimed and the claim confirmed by a second barrier, because a split of another
  * team in another thread may have taken a slot in between; a lost claim is retried with fresh masks.
+ * The contexts a new team's config asks for are reserved on each member before its verdict is published, so a
+ * member that cannot reserve them fails the split on every PE alike, and none can lose them to another thread
+ * between the verdict and the team.
  */
 public final class TeamRegistry
 {
@@ -39,6 +45,7 @@ public final class TeamRegistry
     private final WaitStrategy waitStrategy;
     private final Liveness liveness;
     private final BooleanSupplier closed;
+    private final Contexts contexts;
     private final TeamSlots slots;
     private final TeamImpl world;
     private final TeamImpl shared;
@@ -52,10 +59,11 @@ public final class TeamRegistry
      * @param waitStrategy how barriers idle.
      * @param liveness     the job's liveness.
      * @param closed       whether the runtime was closed.
+     * @param contexts     this PE's communication contexts, which each team reserves from.
      */
     public TeamRegistry(final int myPe, final int nPes, final MemorySegment[] blocks, final int maxTeams,
         final TeamSync worldSync, final WaitStrategy waitStrategy, final Liveness liveness,
-        final BooleanSupplier closed)
+        final BooleanSupplier closed, final Contexts contexts)
     {
         this.myPe = myPe;
         this.blocks = blocks;
@@ -64,13 +72,16 @@ public final class TeamRegistry
         this.waitStrategy = waitStrategy;
         this.liveness = liveness;
         this.closed = closed;
+        this.contexts = contexts;
         this.slots = new TeamSlots(maxTeams);
         final Triplet all = new Triplet(0, 1, nPes);
         slots.claim(WORLD_SLOT);
         slots.claim(SHARED_SLOT);
-        this.world = new TeamImpl(this, "WORLD", all, WORLD_SLOT, myPe, TeamConfig.DEFAULT, true, worldSync);
+        this.world = new TeamImpl(this, "WORLD", all, WORLD_SLOT, myPe, TeamConfig.DEFAULT, true, worldSync,
+            contexts.forTeam("WORLD", 0, 1, nPes, 0));
         this.shared = new TeamImpl(this, "SHARED", all, SHARED_SLOT, myPe, TeamConfig.DEFAULT, true,
-            new TeamSync("SHARED", SHARED_SLOT, all.members(), myPe, blocks, maxTeams, waitStrategy, liveness));
+            new TeamSync("SHARED", SHARED_SLOT, all.members(), myPe, blocks, maxTeams, waitStrategy, liveness),
+            contexts.forTeam("SHARED", 0, 1, nPes, 0));
     }
 
     public Team world()
@@ -89,6 +100,26 @@ public final class TeamRegistry
         {
             throw new IllegalStateException(call + ": ishmem is closed (called after close)");
         }
+    }
+
+    // ---------------------------------------------------------------- contexts
+
+    /**
+     * {@code shmem_team_create_ctx}, and {@code shmem_ctx_create} on the world team: a context of {@code team}.
+     */
+    public Context createContext(final String call, final Team team, final long options)
+    {
+        final TeamImpl impl = own(call, "team", team);
+        impl.checkUsable(call);
+        return contexts.create(call, impl, impl.contexts, options);
+    }
+
+    /**
+     * @return {@code SHMEM_CTX_DEFAULT}, of the world team.
+     */
+    public Context defaultContext()
+    {
+        return contexts.defaultContext(world, world.contexts);
     }
 
     TeamImpl own(final String call, final String what, final Team team)
@@ -144,16 +175,31 @@ public final class TeamRegistry
         }
         final Triplet child = bad == null ? parent.triplet.split(start, stride, size) : null;
         final int index = child == null ? -1 : child.indexOf(myPe);
-        final int[] chosen = agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_STRIDED, call,
-            (long)start << 32 | (stride & 0xFFFF_FFFFL), size, verdict, index >= 0, 1,
-            (failed, pe) -> failed.code() == TeamSplitException.INVALID_TRIPLET ? bad :
-                "PE " + pe + " passed an invalid config: " + failed.describeConfig(),
-            args -> "(start=" + (int)(args[0] >> 32) + ", stride=" + (int)args[0] + ", size=" + args[1] + ")");
-        if (index < 0)
+        final long asked = verdict.code() == 0 && index >= 0 ? resolved.numContexts() : 0;
+        final ContextBudget budget = contexts.budget();
+        final boolean reserved = budget.tryTake(asked);
+        if (!reserved)
         {
-            return Team.INVALID;
+            verdict = verdict.orNoContexts(SplitVerdict.STRIDED, asked, budget.free(), budget.limit());
         }
-        return newTeam(child, chosen[0], index, resolved);
+        boolean handedOver = false;
+        try
+        {
+            final int[] chosen = agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_STRIDED, call,
+                (long)start << 32 | (stride & 0xFFFF_FFFFL), size, verdict, index >= 0, 1,
+                (failed, pe) -> failed.code() == TeamSplitException.INVALID_TRIPLET ? bad : failed.describe(pe),
+                args -> "(start=" + (int)(args[0] >> 32) + ", stride=" + (int)args[0] + ", size=" + args[1] + ")");
+            handedOver = true;
+            return index < 0 ? Team.INVALID : newTeam(child, chosen[0], index, resolved);
+        }
+        finally
+        {
+            if (reserved && !handedOver)
+            {
+                // the split failed: the new team's reservation goes back
+                budget.giveBack((int)asked);
+            }
+        }
     }
 
     Split2D split2d(final TeamImpl parent, final int xrange, final TeamConfig xConfig, final long xMask,
@@ -175,17 +221,39 @@ public final class TeamRegistry
             verdict = xResolved == null ? verdict.orInvalidConfig(SplitVerdict.X_AXIS, xConfig, xMask) :
                 verdict.orInvalidConfig(SplitVerdict.Y_AXIS, yConfig, yMask);
         }
-        final int[] chosen = agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_2D, call, xrange, 0, verdict, true, 2,
-            (failed, pe) -> failed.code() == TeamSplitException.INVALID_XRANGE ? "xrange=" + xrange +
-                " is not positive" : "PE " + pe + " passed an invalid config: " + failed.describeConfig(),
-            args -> "(xrange=" + args[0] + ")");
-        final int columns = Math.min(xrange, n);
-        final int p = parent.myIndex;
-        final int x = p % columns;
-        final int y = p / columns;
-        final Team row = newTeam(parent.triplet.row(columns, y), chosen[0], x, xResolved);
-        final Team column = newTeam(parent.triplet.column(columns, x), chosen[1], y, yResolved);
-        return new Split2D(row, column);
+        // every PE joins a row and a column, and reserves for both
+        final long xAsked = verdict.code() == 0 ? xResolved.numContexts() : 0;
+        final long yAsked = verdict.code() == 0 ? yResolved.numContexts() : 0;
+        final ContextBudget budget = contexts.budget();
+        final boolean reserved = budget.tryTake(xAsked + yAsked);
+        if (!reserved)
+        {
+            verdict = verdict.orNoContexts(yAsked == 0 ? SplitVerdict.X_AXIS : xAsked == 0 ? SplitVerdict.Y_AXIS :
+                SplitVerdict.BOTH_AXES, xAsked + yAsked, budget.free(), budget.limit());
+        }
+        boolean handedOver = false;
+        try
+        {
+            final int[] chosen = agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_2D, call, xrange, 0, verdict, true, 2,
+                (failed, pe) -> failed.code() == TeamSplitException.INVALID_XRANGE ? "xrange=" + xrange +
+                    " is not positive" : failed.describe(pe),
+                args -> "(xrange=" + args[0] + ")");
+            final int columns = Math.min(xrange, n);
+            final int p = parent.myIndex;
+            final int x = p % columns;
+            final int y = p / columns;
+            handedOver = true;
+            final Team row = newTeam(parent.triplet.row(columns, y), chosen[0], x, xResolved);
+            final Team column = newTeam(parent.triplet.column(columns, x), chosen[1], y, yResolved);
+            return new Split2D(row, column);
+        }
+        finally
+        {
+            if (reserved && !handedOver)
+            {
+                budget.giveBack((int)(xAsked + yAsked));
+            }
+        }
     }
 
     private TeamImpl newTeam(final Triplet triplet, final int slot, final int index, final TeamConfig config)
@@ -193,7 +261,9 @@ public final class TeamRegistry
         final String name = "#" + slot + " (" + triplet.describe() + ")";
         final TeamSync sync = new TeamSync(name, slot, triplet.members(), index, blocks, maxTeams, waitStrategy,
             liveness);
-        return new TeamImpl(this, name, triplet, slot, index, config, false, sync);
+        // the config's contexts were reserved before the split's verdict; the team gives them back when destroyed
+        return new TeamImpl(this, name, triplet, slot, index, config, false, sync,
+            contexts.forTeam(name, triplet.start(), triplet.stride(), triplet.size(), config.numContexts()));
     }
 
     /** Words the split's failure message from the verdict of the first PE that reported one, and its number. */
@@ -351,6 +421,8 @@ public final class TeamRegistry
 
     void destroy(final TeamImpl team)
     {
+        // the team's contexts go with it, each after an implicit quiet, so their operations land before the barrier
+        contexts.destroyTeam(team.contexts, "the context was destroyed with its team " + team.name);
         // every store this PE made is visible before the team is gone
         VarHandle.fullFence();
         team.sync.sync(CollectiveOp.TEAM_DESTROY, "team.destroy");

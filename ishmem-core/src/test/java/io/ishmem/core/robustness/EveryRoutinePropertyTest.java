@@ -1,6 +1,7 @@
 package io.ishmem.core.robustness;
 
 import io.ishmem.Cmp;
+import io.ishmem.Context;
 import io.ishmem.Ishmem;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
@@ -42,7 +43,8 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The adversarial suite (issue 17): every public routine of {@link Ishmem} and {@link Team}, called with boundary
+ * The adversarial suite (issue 17): every public routine of {@link Ishmem}, {@link Team} and {@link Context} (a
+ * context of the world team, created for the suite), called with boundary
  * values (nulls, PEs outside the job, negative and huge offsets and sizes, closed, read-only and heap segments,
  * every layout kind) in a job of one PE in this JVM. Every call must do its work or be refused at the call with
  * a message that names the routine and an argument; none may accept a null, a negative size or a PE outside
@@ -95,7 +97,8 @@ class EveryRoutinePropertyTest
         worker = Executors.newSingleThreadExecutor(runnable -> Thread.ofPlatform().daemon().name("abuser")
             .unstarted(runnable));
         fixtures = worker.submit(() -> new Fixtures(Ishmem.init())).get();
-        routines = Stream.concat(routinesOf(Ishmem.class), routinesOf(Team.class)).toList();
+        routines = Stream.of(routinesOf(Ishmem.class), routinesOf(Team.class), routinesOf(Context.class))
+            .flatMap(s -> s).toList();
         routineNames = routines.stream().collect(Collectors.groupingBy(r -> r.method().getName(),
             Collectors.flatMapping(r -> Arrays.stream(r.method().getParameters()).map(Parameter::getName),
                 Collectors.toSet())));
@@ -209,7 +212,9 @@ class EveryRoutinePropertyTest
     private static Outcome run(final Call call) throws Exception
     {
         final Method method = call.routine().method();
-        final Object receiver = call.routine().receiver() == Team.class ? fixtures.shmem.teamWorld() : fixtures.shmem;
+        final Class<?> type = call.routine().receiver();
+        final Object receiver = type == Team.class ? fixtures.shmem.teamWorld() : type == Context.class ?
+            fixtures.context() : fixtures.shmem;
         final Object[] args = new Object[call.args().size()];
         for (int i = 0; i < args.length; i++)
         {

@@ -1,5 +1,6 @@
 package io.ishmem.core.robustness;
 
+import io.ishmem.Context;
 import io.ishmem.Ishmem;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
@@ -15,8 +16,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The objects the generated calls work on, in a job of one PE started in the test JVM: a symmetric segment of 8
- * longs that every call may touch, a canary segment that no call is given and that must never change, and local
- * segments of every kind.
+ * longs that every call may touch, a canary segment that no call is given and that must never change, local
+ * segments of every kind, and a context of the world team for the {@link Context} routines.
  */
 final class Fixtures
 {
@@ -29,6 +30,7 @@ final class Fixtures
     private final MemorySegment nativeSegment = Arena.global().allocate(SEGMENT_BYTES, 8);
     private final MemorySegment closedSegment;
     private final List<SymmetricSegment> fresh = new ArrayList<>();
+    private final Context context;
 
     Fixtures(final Ishmem shmem)
     {
@@ -39,6 +41,13 @@ final class Fixtures
         final Arena arena = Arena.ofConfined();
         closedSegment = arena.allocate(SEGMENT_BYTES, 8);
         arena.close();
+        context = shmem.createContext(Context.SERIALIZED);
+    }
+
+    /** The context the {@link Context} routines are called on; it is never destroyed by a call. */
+    Context context()
+    {
+        return context;
     }
 
     /** The fixed segment, as the wait routines read it to pick a value that ends the wait at once. */
@@ -106,6 +115,11 @@ final class Fixtures
         if (result instanceof Team team)
         {
             destroy(team);
+        }
+        // a context a call made goes, so the PE's contexts never run out; not the default one, nor the suite's
+        if (result instanceof Context made && made != context && made != shmem.defaultContext())
+        {
+            made.destroy();
         }
         if (result instanceof io.ishmem.Split2D split)
         {

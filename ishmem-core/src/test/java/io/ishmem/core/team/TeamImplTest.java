@@ -2,6 +2,7 @@ package io.ishmem.core.team;
 
 import io.ishmem.Team;
 import io.ishmem.core.collective.TeamSync;
+import io.ishmem.core.context.Contexts;
 import io.ishmem.core.heap.ControlBlock;
 import org.junit.jupiter.api.Test;
 
@@ -26,8 +27,9 @@ class TeamImplTest
             // the rule for threads lives with the team's sync: no waits happen here, so no strategy or liveness
             final TeamSync worldSync = new TeamSync("WORLD", 0, new int[] {0}, 0, new MemorySegment[] {block},
                 maxTeams, null, null);
+            // nor data paths: the contexts are only counted
             final TeamRegistry registry = new TeamRegistry(0, 1, new MemorySegment[] {block}, maxTeams, worldSync, null,
-                null, closed::get);
+                null, closed::get, new Contexts(0, null, null, null, null, null, null, 4));
             final TeamImpl world = (TeamImpl)registry.world();
             world.enter("splitStrided");
             final IllegalStateException overlap = assertThrows(IllegalStateException.class,

@@ -38,6 +38,10 @@ import java.lang.foreign.ValueLayout;
  * pageable memory. Staging and SET values are handed out in order and recycled at each quiet; a copy
  * that finds them used up quiets first. Every method holds the backend's lock: command lists are not
  * safe for concurrent appends.
+ *
+ * <p>{@link #openQueue} makes a second backend of the same kind on the same context, heap and module: its own
+ * pair of command lists, events, kernel (whose arguments are per-kernel state) and staging, so a communication
+ * context's quiet waits for its own commands only.
  */
 final class LevelZeroBackend implements DeviceBackend
 {
@@ -53,6 +57,8 @@ final class LevelZeroBackend implements DeviceBackend
     private final String description;
     private final MemorySegment driver;
     private final MemorySegment device;
+    // the backend that owns the context, heap and module, for a queue opened by openQueue; null on that owner
+    private final LevelZeroBackend owner;
     private MemorySegment context = MemorySegment.NULL;
     private MemorySegment copyList = MemorySegment.NULL;
     private MemorySegment computeList = MemorySegment.NULL;
@@ -72,11 +78,13 @@ final class LevelZeroBackend implements DeviceBackend
     private int eventsUsed;
     private boolean closed;
 
-    private LevelZeroBackend(final MemorySegment driver, final MemorySegment device, final String description)
+    private LevelZeroBackend(final MemorySegment driver, final MemorySegment device, final String description,
+        final LevelZeroBackend owner)
     {
         this.driver = driver;
         this.device = device;
         this.description = description;
+        this.owner = owner;
         this.out = arena.allocate(ValueLayout.ADDRESS);
         this.waitList = arena.allocate(ValueLayout.ADDRESS);
         this.argument = arena.allocate(ValueLayout.JAVA_LONG);
@@ -93,7 +101,8 @@ final class LevelZeroBackend implements DeviceBackend
     static LevelZeroBackend open(final int localIndex, final String loader) throws DeviceUnavailableException
     {
         final ZeDiscovery.Found found = ZeDiscovery.find(localIndex, loader);
-        final LevelZeroBackend backend = new LevelZeroBackend(found.driver(), found.device(), found.description());
+        final LevelZeroBackend backend = new LevelZeroBackend(found.driver(), found.device(), found.description(),
+            null);
         try
         {
             backend.start();
@@ -112,7 +121,13 @@ final class LevelZeroBackend implements DeviceBackend
         ze_context_desc_t.stype(contextDesc, ZeApi.ZE_STRUCTURE_TYPE_CONTEXT_DESC());
         ZeStatus.check(ZeApi.zeContextCreate(driver, contextDesc, out), "zeContextCreate");
         context = out.get(ValueLayout.ADDRESS, 0);
+        loadModule();
+        startQueue();
+    }
 
+    /** The ordered queue: two immediate command lists, their events, the ADD kernel and the staging memory. */
+    private void startQueue()
+    {
         final int[] ordinals = queueOrdinals();
         copyList = immediateList(ordinals[0]);
         computeList = immediateList(ordinals[1]);
@@ -138,7 +153,25 @@ final class LevelZeroBackend implements DeviceBackend
 
         staging = hostMemory(STAGING_BYTES);
         values = hostMemory((long)VALUE_SLOTS * Long.BYTES);
-        loadKernel();
+        createKernel();
+    }
+
+    @Override
+    public synchronized DeviceBackend openQueue()
+    {
+        final LevelZeroBackend queue = new LevelZeroBackend(driver, device, description, this);
+        queue.context = context;
+        queue.module = module;
+        try
+        {
+            queue.startQueue();
+        }
+        catch (final RuntimeException ex)
+        {
+            queue.close();
+            throw ex;
+        }
+        return queue;
     }
 
     /**
@@ -205,7 +238,7 @@ final class LevelZeroBackend implements DeviceBackend
         return out.get(ValueLayout.ADDRESS, 0).reinterpret(bytes);
     }
 
-    private void loadKernel()
+    private void loadModule()
     {
         final byte[] spirv;
         try (InputStream in = LevelZeroBackend.class.getResourceAsStream(KERNEL_RESOURCE))
@@ -232,6 +265,10 @@ final class LevelZeroBackend implements DeviceBackend
         final int built = ZeApi.zeModuleCreate(context, device, desc, out, MemorySegment.NULL);
         ZeStatus.check(built, "zeModuleCreate(" + KERNEL_RESOURCE + ")");
         module = out.get(ValueLayout.ADDRESS, 0);
+    }
+
+    private void createKernel()
+    {
         final MemorySegment kernelDesc = ze_kernel_desc_t.allocate(arena);
         ze_kernel_desc_t.stype(kernelDesc, ZeApi.ZE_STRUCTURE_TYPE_KERNEL_DESC());
         ze_kernel_desc_t.pKernelName(kernelDesc, arena.allocateFrom(KERNEL_NAME));
@@ -458,7 +495,10 @@ final class LevelZeroBackend implements DeviceBackend
             }
         }
         destroy(kernel, () -> ZeApi.zeKernelDestroy(kernel));
-        destroy(module, () -> ZeApi.zeModuleDestroy(module));
+        if (owner == null)
+        {
+            destroy(module, () -> ZeApi.zeModuleDestroy(module));
+        }
         for (final MemorySegment event : events)
         {
             if (event != null)
@@ -475,7 +515,10 @@ final class LevelZeroBackend implements DeviceBackend
         {
             ZeApi.zeMemFree(context, MemorySegment.ofAddress(heap));
         }
-        destroy(context, () -> ZeApi.zeContextDestroy(context));
+        if (owner == null)
+        {
+            destroy(context, () -> ZeApi.zeContextDestroy(context));
+        }
         arena.close();
     }
 

@@ -84,6 +84,34 @@ class LevelZeroBackendTest
         assertEquals(4999, backend.read64(heap + 24));
     }
 
+    /** A communication context's queue: the same heap, its own lists and events, freed without the backend. */
+    @Test
+    void shouldRunASecondQueueOnTheSameHeapAndFreeItAlone()
+    {
+        final long heap = backend.allocateHeap(HEAP);
+        final DeviceBackend queue = backend.openQueue();
+        try
+        {
+            queue.write64(heap + 8, 5);
+            queue.add64(heap + 8, 2);
+            assertEquals(7, queue.read64(heap + 8));
+            queue.copyFromHost(heap + 64, MemorySegment.ofArray(new long[] {9}), 0, Long.BYTES);
+            queue.copyDeviceToDevice(heap + 72, heap + 64, Long.BYTES);
+            queue.fence();
+            queue.quiet();
+            // the backend's own queue sees what the other one completed
+            assertEquals(7, backend.read64(heap + 8));
+            assertEquals(9, backend.read64(heap + 72));
+        }
+        finally
+        {
+            queue.close();
+        }
+        // closing the queue leaves the backend, its heap and its kernel working
+        backend.add64(heap + 8, 1);
+        assertEquals(8, backend.read64(heap + 8));
+    }
+
     @Test
     void shouldOpenItsOwnExportedHeapThroughAnImportedDescriptor()
     {
