@@ -352,12 +352,10 @@ public final class TeamSync
     public void agree(final long seq, final CollectiveOp op, final ArgumentFormatter describe)
     {
         final long offset = ControlBlock.announceOffset(teamSlot, seq);
-        final long[] mine = announced(myBlock, offset);
         for (int i = 0; i < memberBlocks.length; i++)
         {
             final MemorySegment block = memberBlocks[i];
             final long head = (long)LONG.getAcquire(block, offset);
-            final long[] theirs = announced(block, offset);
             if (head != (seq << 8 | op.code()))
             {
                 throw new CollectiveMismatchException("collective order mismatch on team " + teamName +
@@ -365,14 +363,30 @@ public final class TeamSync
                     memberPes[i] + " called " + peerCall(i, seq, head) +
                     " (every PE of a team must call the same collectives in the same order)");
             }
-            if (!java.util.Arrays.equals(mine, theirs))
+            if (!sameArguments(block, offset))
             {
+                // only now are the arguments copied out, for the message: a collective that agrees allocates nothing
+                final long[] mine = announced(myBlock, offset);
+                final long[] theirs = announced(block, offset);
                 throw new CollectiveMismatchException(op.callName() + " on team " + teamName +
                     ": arguments differ between PEs: PE " + myWorldPe + " passed " + describe.format(mine) +
                     ", PE " + memberPes[i] + " passed " + describe.format(theirs) +
                     " (a collective needs the same arguments on every PE)");
             }
         }
+    }
+
+    private boolean sameArguments(final MemorySegment block, final long offset)
+    {
+        for (int a = 0; a < ControlBlock.ANNOUNCE_ARGS; a++)
+        {
+            final long at = offset + 8 + 8L * a;
+            if (block.get(ValueLayout.JAVA_LONG, at) != myBlock.get(ValueLayout.JAVA_LONG, at))
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static long[] announced(final MemorySegment block, final long offset)
