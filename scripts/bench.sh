@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The whole benchmark suite in one command: builds ishmem-bench, compiles the C anchor programs when
-# ../shared/anchors is beside the checkout (so the C floor is measured in the same run), and oshm_tail
-# with Open MPI's oshcc when it is installed (so OpenSHMEM's tails are measured in the same run), runs the
-# multi-PE bench tool (library beside the raw floor: table.md, results.csv, PNG plots; then the tails
-# phase: tails.md, tails.csv, tail_*.png) and then JMH.
+# ../shared/anchors is beside the checkout (so the C floor is measured in the same run), and oshm_tail and
+# oshm_coll with Open MPI's oshcc when it is installed (so OpenSHMEM's tails, collectives and atomics are
+# measured in the same run), runs the multi-PE bench tool (library beside the raw floor: table.md,
+# results.csv, PNG plots; then the tails phase: tails.md, tails.csv, tail_*.png; then the coll phase:
+# coll.md, coll.csv, coll_*.png) and then JMH.
 # Output: bench-results/<timestamp>/ (or $OUT). Extra arguments go to the bench tool (--rounds N, --quick,
-# --only suite|tails). SKIP_JMH=1 skips JMH. PUBLISH=1 copies the tables, CSVs, plots and JMH results into
-# docs/performance/.
+# --only suite|tails|coll). SKIP_JMH=1 skips JMH. PUBLISH=1 copies the tables, CSVs, plots and JMH results
+# into docs/performance/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
@@ -20,11 +21,18 @@ if [ -f "$anchors/c/shm_pingpong.c" ] && command -v gcc >/dev/null 2>&1; then
   gcc -O2 -o "$out/memcpy_bw" "$anchors/c/memcpy_bw.c"
   args+=(--c-pingpong "$out/shm_pingpong" --c-memcpy "$out/memcpy_bw")
 fi
-if [ -f "$anchors/shmem/oshm_tail.c" ] && command -v oshcc >/dev/null 2>&1 && command -v oshrun >/dev/null 2>&1; then
-  oshcc -O2 -o "$out/oshm_tail" "$anchors/shmem/oshm_tail.c"
-  args+=(--c-tail "$out/oshm_tail")
-elif [ -f "$anchors/shmem/oshm_tail.c" ]; then
-  echo "bench: no oshcc/oshrun, so the tails' OSHMEM rows stay empty (apt-get install openmpi-bin libopenmpi-dev)"
+if command -v oshcc >/dev/null 2>&1 && command -v oshrun >/dev/null 2>&1; then
+  if [ -f "$anchors/shmem/oshm_tail.c" ]; then
+    oshcc -O2 -o "$out/oshm_tail" "$anchors/shmem/oshm_tail.c"
+    args+=(--c-tail "$out/oshm_tail")
+  fi
+  if [ -f "$anchors/shmem/oshm_coll.c" ]; then
+    oshcc -O2 -o "$out/oshm_coll" "$anchors/shmem/oshm_coll.c"
+    args+=(--c-coll "$out/oshm_coll")
+  fi
+elif [ -f "$anchors/shmem/oshm_tail.c" ] || [ -f "$anchors/shmem/oshm_coll.c" ]; then
+  echo "bench: no oshcc/oshrun, so the OSHMEM rows of the tails and coll phases stay empty" \
+    "(apt-get install openmpi-bin libopenmpi-dev)"
 fi
 cp="ishmem-bench/target/classes:ishmem-bench/target/lib/*"
 "$JAVA_HOME/bin/java" -cp "$cp" io.ishmem.bench.BenchSuite --out "$out" "${args[@]}" "$@"
@@ -35,7 +43,7 @@ fi
 if [ -n "${PUBLISH:-}" ]; then
   mkdir -p docs/performance
   # --only runs one phase, so copy what this run wrote
-  for f in table.md results.csv tails.md tails.csv; do
+  for f in table.md results.csv tails.md tails.csv coll.md coll.csv; do
     if [ -f "$out/$f" ]; then cp "$out/$f" docs/performance/; fi
   done
   cp "$out"/*.png docs/performance/

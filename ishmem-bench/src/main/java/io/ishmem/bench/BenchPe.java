@@ -441,24 +441,15 @@ public final class BenchPe
 
     // ---------------------------------------------------------------- collectives
 
-    /**
-     * Barrier latency; floor: a dissemination barrier of raw release stores into the peers' views and
-     * acquire spins on our own words, the same rounds the library runs.
-     */
+    /** Barrier latency; floor: {@link RawBarrier}, from offset 128 of the words. */
     private void barrier(final int round, final SymmetricSegment words)
     {
         final int k = 32;
-        final int rounds = nPes <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(nPes - 1);
-        final MemorySegment mine = words.local();
-        final MemorySegment[] targets = new MemorySegment[rounds];
-        for (int r = 0; r < rounds; r++)
-        {
-            targets[r] = words.peerView((me + (1 << r)) % nPes).orElseThrow();
-        }
+        final RawBarrier raw = new RawBarrier(words, 128, me, nPes, oversubscribed);
         for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
         {
             reset(words);
-            long epoch = 0;
+            raw.reset();
             samples.reset();
             for (int s = 0; s < samples.capacity(); s++)
             {
@@ -471,13 +462,7 @@ public final class BenchPe
                     }
                     else
                     {
-                        epoch++;
-                        for (int r = 0; r < rounds; r++)
-                        {
-                            // each round's word on its own 64-byte line, from offset 128
-                            LONG.setRelease(targets[r], 128 + 64L * r, epoch);
-                            spinOrYield(mine, 128 + 64L * r, epoch);
-                        }
+                        raw.arrive();
                     }
                 }
                 samples.add(System.nanoTime() - startNs);
@@ -485,23 +470,6 @@ public final class BenchPe
             if (me == 0)
             {
                 report(round, impl, "barrier_" + nPes + "pes", 0, "ns", samples.p50() / (double)k);
-            }
-        }
-    }
-
-    private void spinOrYield(final MemorySegment segment, final long offset, final long value)
-    {
-        // an oversubscribed floor must yield too, or it measures the scheduler's time slice
-        int spins = 0;
-        while ((long)LONG.getAcquire(segment, offset) < value)
-        {
-            if (oversubscribed && ++spins > 20)
-            {
-                Thread.yield();
-            }
-            else
-            {
-                Thread.onSpinWait();
             }
         }
     }

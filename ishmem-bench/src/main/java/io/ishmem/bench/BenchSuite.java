@@ -1,5 +1,6 @@
 package io.ishmem.bench;
 
+import io.ishmem.bench.coll.CollPhase;
 import io.ishmem.bench.tails.TailPhase;
 import io.ishmem.launcher.JavaExecutable;
 import io.ishmem.launcher.JobResult;
@@ -33,7 +34,9 @@ import java.util.concurrent.Callable;
  * pair job, and writes
  * {@code table.md}, {@code results.csv}, {@code raw.txt} and PNG plots into the output folder; then the
  * tails phase ({@link TailPhase}: per-call latency distributions beside Open MPI's OpenSHMEM), which writes
- * {@code tails.md}, {@code tails.csv} and its plots. {@code --only suite} or {@code --only tails} runs one.
+ * {@code tails.md}, {@code tails.csv} and its plots; then the coll phase ({@link CollPhase}: collectives, atomics
+ * and malloc beside their floors and Open MPI's OpenSHMEM), which writes {@code coll.md}, {@code coll.csv} and
+ * its plots. {@code --only suite}, {@code --only tails} or {@code --only coll} runs one.
  */
 @Command(name = "ishmem-bench", mixinStandardHelpOptions = true,
     description = "Measures ishmem4j beside the raw floor of each operation, in one run.")
@@ -82,7 +85,8 @@ public final class BenchSuite implements Callable<Integer>
     int ringPes = 8;
 
     @Option(names = "--only", paramLabel = "PHASE", description = "run one phase only: suite (latency and " +
-        "bandwidth beside the floor) or tails (per-call distributions beside OpenSHMEM); default both")
+        "bandwidth beside the floor), tails (per-call distributions beside OpenSHMEM) or coll (collectives, " +
+        "atomics and malloc beside their floors and OpenSHMEM); default all three")
     String only;
 
     @Option(names = "--tail-pes", split = ",", description = "PE counts of the tails phase, each >= 2; " +
@@ -104,6 +108,21 @@ public final class BenchSuite implements Callable<Integer>
         "defaults (repeatable), for experiments; use --tail-jvm-arg=-X... for options starting with '-'")
     List<String> tailJvmArgs = new ArrayList<>();
 
+    @Option(names = "--coll-pes", split = ",", description = "PE counts of the coll phase, each >= 2; " +
+        "default ${DEFAULT-VALUE}")
+    List<Integer> collPes = List.of(2, 4, 8);
+
+    @Option(names = "--coll-rounds", description = "rounds per coll job, the first a warm-up; " +
+        "default ${DEFAULT-VALUE}")
+    int collRounds = 4;
+
+    @Option(names = "--coll-scale", description = "multiplies the coll phase's ops per sample; " +
+        "default ${DEFAULT-VALUE}")
+    double collScale = 1.0;
+
+    @Option(names = "--c-coll", description = "the anchors' compiled oshm_coll, run under oshrun before our coll jobs")
+    Path cColl;
+
     @Spec
     CommandSpec spec;
 
@@ -117,6 +136,7 @@ public final class BenchSuite implements Callable<Integer>
     {
         final boolean suite = only == null || only.equals("suite");
         final boolean tails = only == null || only.equals("tails");
+        final boolean coll = only == null || only.equals("coll");
         validate();
         if (quick)
         {
@@ -124,6 +144,8 @@ public final class BenchSuite implements Callable<Integer>
             scale = 0.01;
             tailRounds = 2;
             tailScale = 0.01;
+            collRounds = 2;
+            collScale = 0.01;
         }
         if (out == null)
         {
@@ -131,7 +153,7 @@ public final class BenchSuite implements Callable<Integer>
         }
         Files.createDirectories(out);
         final List<String> raw = new ArrayList<>();
-        List<String> failures = List.of();
+        final List<String> failures = new ArrayList<>();
         try
         {
             if (suite)
@@ -140,8 +162,13 @@ public final class BenchSuite implements Callable<Integer>
             }
             if (tails)
             {
-                failures = new TailPhase(new TailPhase.Settings(tailPes, tailRounds, tailScale, cTail, tailJvmArgs,
-                    Duration.ofMinutes(10))).run(out, raw);
+                failures.addAll(new TailPhase(new PhaseSettings(tailPes, tailRounds, tailScale, cTail,
+                    tailJvmArgs, Duration.ofMinutes(10))).run(out, raw));
+            }
+            if (coll)
+            {
+                failures.addAll(new CollPhase(new PhaseSettings(collPes, collRounds, collScale, cColl, List.of(),
+                    Duration.ofMinutes(10))).run(out, raw));
             }
         }
         finally
@@ -156,39 +183,48 @@ public final class BenchSuite implements Callable<Integer>
 
     private void validate()
     {
-        if (only != null && !only.equals("suite") && !only.equals("tails"))
+        if (only != null && !List.of("suite", "tails", "coll").contains(only))
         {
-            throw usage("Invalid value for option '--only': '" + only + "' is not one of suite, tails");
+            throw usage("Invalid value for option '--only': '" + only + "' is not one of suite, tails, coll");
         }
+        validatePhase("tail", tailPes, tailRounds, tailScale, "--c-tail", cTail);
+        validatePhase("coll", collPes, collRounds, collScale, "--c-coll", cColl);
+    }
+
+    /** The options of a phase beside OpenSHMEM: {@code --NAME-pes}, {@code --NAME-rounds}, {@code --NAME-scale}. */
+    private void validatePhase(final String name, final List<Integer> peCounts, final int phaseRounds,
+        final double phaseScale, final String programOption, final Path program)
+    {
         final HashSet<Integer> seen = new HashSet<>();
-        for (final int pes : tailPes)
+        for (final int pes : peCounts)
         {
             if (pes < 2 || pes > JobSpec.MAX_NPES)
             {
-                throw usage("Invalid value for option '--tail-pes': " + pes + " is not in [2, " + JobSpec.MAX_NPES +
-                    "] (the ping-pongs need a pair)");
+                throw usage("Invalid value for option '--" + name + "-pes': " + pes + " is not in [2, " +
+                    JobSpec.MAX_NPES + "] (the ping-pongs and next-PE atomics need a pair)");
             }
             if (!seen.add(pes))
             {
-                throw usage("Invalid value for option '--tail-pes': " + pes + " is listed twice");
+                throw usage("Invalid value for option '--" + name + "-pes': " + pes + " is listed twice");
             }
         }
-        if (tailRounds < 2 || tailRounds > 1000)
+        if (phaseRounds < 2 || phaseRounds > PeArgs.MAX_ROUNDS)
         {
-            throw usage("Invalid value for option '--tail-rounds': " + tailRounds + " is not in [2, 1000] " +
+            throw usage("Invalid value for option '--" + name + "-rounds': " + phaseRounds + " is not in [2, " +
+                PeArgs.MAX_ROUNDS + "] " +
                 "(round 0 is the warm-up)");
         }
-        if (!(tailScale > 0 && tailScale <= 100))
+        if (!(phaseScale > 0 && phaseScale <= 100))
         {
-            throw usage("Invalid value for option '--tail-scale': " + tailScale + " is not in (0, 100]");
+            throw usage("Invalid value for option '--" + name + "-scale': " + phaseScale + " is not in (0, 100]");
         }
-        if (cTail != null && !Files.isExecutable(cTail))
+        if (program != null && !Files.isExecutable(program))
         {
-            throw usage("Invalid value for option '--c-tail': " + cTail + " is not an executable file");
+            throw usage("Invalid value for option '" + programOption + "': " + program + " is not an executable file");
         }
-        if (cTail != null && !onPath("oshrun"))
+        if (program != null && !onPath("oshrun"))
         {
-            throw usage("Invalid value for option '--c-tail': oshrun is not on PATH to run " + cTail +
+            throw usage("Invalid value for option '" + programOption + "': oshrun is not on PATH to run " + program +
                 " (apt-get install openmpi-bin libopenmpi-dev)");
         }
     }

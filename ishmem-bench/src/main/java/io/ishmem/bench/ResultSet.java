@@ -118,14 +118,7 @@ final class ResultSet
 
     static String size(final long bytes)
     {
-        if (bytes >= 1 << 20 && bytes % (1 << 20) == 0)
-        {
-            return (bytes >> 20) + " MiB";
-        }
-        if (bytes >= 1024 && bytes % 1024 == 0)
-        {
-            return (bytes >> 10) + " KiB";
-        }
-        return bytes + (bytes == 0 ? "" : " B");
+        // a barrier's size is 0: no unit
+        return bytes == 0 ? "0" : Sizes.of(bytes);
     }
 }

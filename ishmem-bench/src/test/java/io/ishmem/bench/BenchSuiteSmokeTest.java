@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -86,13 +87,50 @@ class BenchSuiteSmokeTest
     }
 
     @Test
-    void shouldRejectBadTailOptionsNamingTheOptionAndItsRange(@TempDir final Path out)
+    @Timeout(120)
+    void shouldRunTheCollPhaseAloneAndWriteEveryRow(@TempDir final Path out) throws IOException
+    {
+        final int exit = new CommandLine(new BenchSuite()).execute("--quick", "--only", "coll", "--coll-pes", "2",
+            "--out", out.toString());
+        assertEquals(0, exit);
+        final String md = Files.readString(out.resolve("coll.md"));
+        for (final String row : new String[] {"barrierAll | - | 2 |", "barrier(world team) | - | 2 |",
+            "sumReduceLong | 8 B per PE | 2 |", "sumReduceLong | 1 MiB per PE | 2 |", "broadcast from PE 0 | 8 B | 2 |",
+            "broadcast from PE 0 | 1 MiB | 2 |", "fcollect | 8 B per PE | 2 |",
+            "fcollect | 1 MiB in all (512 KiB per PE) | 2 |", "alltoall | 8 B per pair | 2 |",
+            "atomicFetchAddLong on the next PE | 8 B | 2 |", "atomicCompareSwapLong on the next PE | 8 B | 2 |",
+            "atomicFetchAddLong, all PEs on one word | 8 B | 2 |", "malloc(4096) + free | 4 KiB | 2 |"})
+        {
+            // every row has our figure: a p50 with its unit
+            assertTrue(md.matches("(?s).*\\| " + Pattern.quote(row) + " [0-9.]+ [nmu]s \\|.*"),
+                row + "\n" + md);
+        }
+        assertTrue(md.contains("OSHMEM not run (no --c-coll"), md);
+        final String[] csv = Files.readString(out.resolve("coll.csv")).split("\n");
+        assertEquals(1 + 13, csv.length);
+        assertTrue(Files.readString(out.resolve("raw.txt"))
+            .contains("coll/ours/2 [1] coll malloc_free 4096 round 1 pe 1"));
+        for (final String png : new String[] {"coll_barriers_small.png", "coll_large.png", "coll_atomics_heap.png"})
+        {
+            assertTrue(Files.size(out.resolve(png)) > 1000, png);
+        }
+        assertFalse(Files.exists(out.resolve("tails.md")), "--only coll ran the tails phase");
+    }
+
+    @Test
+    void shouldRejectBadPhaseOptionsNamingTheOptionAndItsRange(@TempDir final Path out)
     {
         assertUsageError("Invalid value for option '--tail-pes': 1 is not in [2, 4096]", "--tail-pes", "2,1");
         assertUsageError("Invalid value for option '--tail-pes': 4 is listed twice", "--tail-pes", "4,4");
         assertUsageError("Invalid value for option '--tail-rounds': 1 is not in [2, 1000]", "--tail-rounds", "1");
         assertUsageError("Invalid value for option '--tail-scale': 0.0 is not in (0, 100]", "--tail-scale", "0");
-        assertUsageError("Invalid value for option '--only': 'tail' is not one of suite, tails", "--only", "tail");
+        assertUsageError("Invalid value for option '--only': 'tail' is not one of suite, tails, coll", "--only",
+            "tail");
+        assertUsageError("Invalid value for option '--coll-pes': 1 is not in [2, 4096]", "--coll-pes", "1");
+        assertUsageError("Invalid value for option '--coll-rounds': 1 is not in [2, 1000]", "--coll-rounds", "1");
+        assertUsageError("Invalid value for option '--coll-scale': 0.0 is not in (0, 100]", "--coll-scale", "0");
+        assertUsageError("Invalid value for option '--c-coll': " + out.resolve("none") + " is not an executable file",
+            "--c-coll", out.resolve("none").toString());
         assertUsageError("Invalid value for option '--c-tail': " + out.resolve("none") + " is not an executable file",
             "--c-tail", out.resolve("none").toString());
         assertFalse(Files.exists(out.resolve("none")));

@@ -5,6 +5,7 @@ import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
+import io.ishmem.bench.PeArgs;
 import org.HdrHistogram.Histogram;
 
 import java.lang.foreign.Arena;
@@ -27,7 +28,6 @@ public final class TailPe
     /** Calls slower than this are recorded as this: the launcher's job timeout ends a job long before. */
     private static final long HIGHEST_TRACKABLE_NS = TimeUnit.SECONDS.toNanos(60);
     private static final int SIGNIFICANT_DIGITS = 3;
-    private static final int MAX_ROUNDS = 1000;
     /** The two ping-pongs' words sit on cache lines of their own, each written only by the partner. */
     private static final long PUT_SIGNAL_INDEX = 0;
     private static final long P_WAIT_INDEX = 8;
@@ -54,23 +54,10 @@ public final class TailPe
 
     public static void main(final String[] args)
     {
-        if (args.length != 2)
-        {
-            throw new IllegalArgumentException("usage: TailPe ROUNDS SCALE, not " + String.join(" ", args));
-        }
-        final int rounds = Integer.parseInt(args[0]);
-        final double scale = Double.parseDouble(args[1]);
-        if (rounds < 1 || rounds > MAX_ROUNDS)
-        {
-            throw new IllegalArgumentException("rounds=" + rounds + " not in [1, " + MAX_ROUNDS + "]");
-        }
-        if (!(scale > 0 && scale <= 100))
-        {
-            throw new IllegalArgumentException("scale=" + scale + " not in (0, 100]");
-        }
+        final PeArgs parsed = PeArgs.parse("TailPe ROUNDS SCALE", args);
         try (Ishmem shmem = Ishmem.init(); Arena arena = Arena.ofConfined())
         {
-            new TailPe(shmem, scale).run(rounds, arena.allocate(PAYLOAD_BYTES, 8));
+            new TailPe(shmem, parsed.scale()).run(parsed.rounds(), arena.allocate(PAYLOAD_BYTES, 8));
         }
     }
 

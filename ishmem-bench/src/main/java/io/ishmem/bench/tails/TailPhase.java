@@ -1,5 +1,9 @@
 package io.ishmem.bench.tails;
 
+import io.ishmem.bench.OshmemRunner;
+import io.ishmem.bench.PeJob;
+import io.ishmem.bench.PhaseSettings;
+import io.ishmem.launcher.CpuBinding;
 import io.ishmem.launcher.JobResult;
 import io.ishmem.launcher.LaunchException;
 
@@ -7,7 +11,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -21,32 +24,12 @@ import java.util.Locale;
  */
 public final class TailPhase
 {
-    /**
-     * What to run.
-     *
-     * @param peCounts   the PE counts, each at least 2.
-     * @param rounds     rounds per run, the first of them the warm-up; at least 2.
-     * @param scale      multiplies our calls per round (1 for a real run; {@code oshm_tail}'s are fixed).
-     * @param cTail      the compiled {@code oshm_tail}, or {@code null} to leave OpenSHMEM out.
-     * @param jvmArgs    JVM options added to our PEs' defaults, for experiments.
-     * @param jobTimeout how long any one run may take.
-     */
-    public record Settings(List<Integer> peCounts, int rounds, double scale, Path cTail, List<String> jvmArgs,
-        Duration jobTimeout)
-    {
-        public Settings
-        {
-            peCounts = List.copyOf(peCounts);
-            jvmArgs = List.copyOf(jvmArgs);
-        }
-    }
-
-    private final Settings settings;
+    private final PhaseSettings settings;
     private final TailResults results = new TailResults();
     private final List<String> notes = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
 
-    public TailPhase(final Settings settings)
+    public TailPhase(final PhaseSettings settings)
     {
         this.settings = settings;
     }
@@ -60,29 +43,20 @@ public final class TailPhase
      */
     public List<String> run(final Path out, final List<String> raw) throws IOException, InterruptedException
     {
-        final TailJob job = new TailJob(settings.rounds(), settings.scale(), settings.jvmArgs(), settings.jobTimeout());
+        final PeJob job = new PeJob(TailPe.class, List.of(Integer.toString(settings.rounds()),
+            Double.toString(settings.scale())), settings.jvmArgs(), settings.jobTimeout());
         header(job);
-        final OshmemTailRunner oshmem = settings.cTail() == null ? null :
-            new OshmemTailRunner(settings.cTail(), settings.jobTimeout());
+        final OshmemRunner oshmem = settings.anchor() == null ? null :
+            new OshmemRunner(settings.anchor(), settings.jobTimeout());
         for (final int pes : settings.peCounts())
         {
             if (oshmem != null)
             {
                 System.out.printf(Locale.ROOT, "tails: OSHMEM on %d PEs ...%n", pes);
-                OshmemTailRunner.Run run = oshmem.run(pes, out.resolve("oshmem-tail-" + pes + ".log"));
-                if (run.exitCode() != 0 && !run.timedOut() && TailOutput.parse(run.lines()).lines().isEmpty())
-                {
-                    // Open MPI 4.1.6 with UCX was seen to crash in shmem_init now and then (SIGSEGV in the
-                    // memheap exchange); the reference is worth a second try, and the note says it was needed
-                    notes.add(String.format(Locale.ROOT, "OSHMEM on %d PEs ended with exit %d before printing " +
-                        "anything and was run once more (oshmem-tail-%d.log).", pes, run.exitCode(), pes));
-                    run = oshmem.run(pes, out.resolve("oshmem-tail-" + pes + "-again.log"));
-                }
-                for (final String line : run.lines())
-                {
-                    System.out.println("  " + line);
-                    raw.add("tails/" + Variant.OSHMEM.tag() + "/" + pes + " " + line);
-                }
+                final OshmemRunner.Run run = oshmem.run(pes, List.of(), out.resolve("oshmem-tail-" + pes + ".log"),
+                    lines -> !TailOutput.parse(lines).lines().isEmpty());
+                notes.addAll(run.notes());
+                run.echo("tails/" + Variant.OSHMEM.tag() + "/" + pes, raw);
                 take(pes, Variant.OSHMEM, run.lines(), run.exitCode(), run.timedOut());
             }
             for (final Variant variant : new Variant[] {Variant.OURS_UNBOUND, Variant.OURS_BOUND})
@@ -123,7 +97,7 @@ public final class TailPhase
         return table;
     }
 
-    private void header(final TailJob job) throws InterruptedException
+    private void header(final PeJob job) throws InterruptedException
     {
         final StringBuilder calls = new StringBuilder();
         for (final TailOp op : TailOp.values())
@@ -138,42 +112,35 @@ public final class TailPhase
         notes.add("Ours: TailPe as a launcher job, each call timed with System.nanoTime into a pre-allocated " +
             "HdrHistogram; PE JVM options: " + String.join(" ", job.jvmOptions()) + "; bound: taskset, one CPU " +
             "per PE, round robin over the launcher's CPUs.");
-        if (settings.cTail() == null)
+        if (settings.anchor() == null)
         {
             notes.add("OSHMEM not run (no --c-tail): its rows are missing and its goals say \"no reference\".");
         }
         else
         {
-            notes.add("OSHMEM: " + OshmemTailRunner.version() + ", `" +
-                String.join(" ", OshmemTailRunner.command(settings.cTail(), "N")) +
+            notes.add("OSHMEM: " + OshmemRunner.version() + ", `" +
+                String.join(" ", OshmemRunner.command(settings.anchor(), "N", List.of())) +
                 "` (Open MPI binds each rank to a core while the ranks fit the CPUs, to none when oversubscribed); " +
                 "oshm_tail prints PE 0 only, no p99.99, and its calls per round are fixed (barrier 20000, " +
                 "malloc+free 4000).");
         }
     }
 
-    private void runOurs(final TailJob job, final int pes, final Variant variant, final List<String> raw)
+    private void runOurs(final PeJob job, final int pes, final Variant variant, final List<String> raw)
     {
         final JobResult result;
         try
         {
-            result = job.run(pes, variant);
+            System.out.printf(Locale.ROOT, "tails: %s on %d PEs ...%n", variant.label(), pes);
+            result = job.run(pes, variant == Variant.OURS_BOUND ? CpuBinding.CORE : CpuBinding.NONE);
         }
         catch (final LaunchException ex)
         {
             failures.add(variant.label() + " on " + pes + " PEs did not start: " + ex.getMessage());
             return;
         }
-        final List<String> lines = new ArrayList<>();
-        for (int pe = 0; pe < result.npes(); pe++)
-        {
-            for (final String line : result.output(pe))
-            {
-                raw.add("tails/" + variant.tag() + "/" + pes + " [" + pe + "] " + line);
-                lines.add(line);
-            }
-        }
-        take(pes, variant, lines, result.exitCode(), result.timedOut());
+        take(pes, variant, PeJob.output(result, "tails/" + variant.tag() + "/" + pes, raw), result.exitCode(),
+            result.timedOut());
     }
 
     private void take(final int pes, final Variant variant, final List<String> lines, final int exitCode,

@@ -1,5 +1,7 @@
 package io.ishmem.bench.tails;
 
+import io.ishmem.bench.Spread;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;

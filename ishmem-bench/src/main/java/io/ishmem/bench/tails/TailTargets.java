@@ -1,8 +1,9 @@
 package io.ishmem.bench.tails;
 
+import io.ishmem.bench.Verdict;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The goals of the "predictable latency" issue, checked for each of our variants: at every PE count our
@@ -74,35 +75,10 @@ final class TailTargets
         return checks;
     }
 
-    /**
-     * @param ours  our figure, NaN if we have none.
-     * @param limit the most it may be, NaN (or not above 0) if the reference is missing.
-     * @return {@code met}, {@code missed by N%} (how far over the limit), {@code no reference} or {@code not run}.
-     */
-    static String verdict(final double ours, final double limit)
-    {
-        if (Double.isNaN(ours))
-        {
-            return "not run";
-        }
-        if (Double.isNaN(limit) || limit <= 0)
-        {
-            return "no reference";
-        }
-        if (ours <= limit)
-        {
-            return "met";
-        }
-        final double overPercent = (ours / limit - 1) * 100;
-        final String format = overPercent >= 10 ? "missed by %.0f%%" : overPercent >= 1 ? "missed by %.1f%%" :
-            "missed by %.2f%%";
-        return String.format(Locale.ROOT, format, overPercent);
-    }
-
     private static Check check(final int pes, final TailOp op, final String target, final Variant variant,
         final double ours, final double limit)
     {
-        return new Check(pes, op, target, variant, ours, limit, verdict(ours, limit));
+        return new Check(pes, op, target, variant, ours, limit, Verdict.atMost(ours, limit));
     }
 
     private static double pe0(final List<TailSummary> summaries, final int pes, final TailOp op,

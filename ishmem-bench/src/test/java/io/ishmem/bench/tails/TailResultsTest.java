@@ -1,5 +1,6 @@
 package io.ishmem.bench.tails;
 
+import io.ishmem.bench.Spread;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

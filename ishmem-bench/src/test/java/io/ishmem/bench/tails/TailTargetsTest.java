@@ -9,30 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class TailTargetsTest
 {
     @Test
-    void shouldCallAFigureAtOrUnderItsLimitMet()
-    {
-        assertEquals("met", TailTargets.verdict(1.0, 1.2));
-        assertEquals("met", TailTargets.verdict(1.2, 1.2));
-    }
-
-    @Test
-    void shouldSayByHowMuchAFigureMissedItsLimit()
-    {
-        assertEquals("missed by 50%", TailTargets.verdict(1.8, 1.2));
-        assertEquals("missed by 2.5%", TailTargets.verdict(1.23, 1.2));
-        assertEquals("missed by 0.50%", TailTargets.verdict(1.206, 1.2));
-        assertEquals("missed by 900%", TailTargets.verdict(10, 1));
-    }
-
-    @Test
-    void shouldSayNoReferenceWithoutOshmemAndNotRunWithoutOurFigure()
-    {
-        assertEquals("no reference", TailTargets.verdict(1.0, Double.NaN));
-        assertEquals("no reference", TailTargets.verdict(1.0, 0));
-        assertEquals("not run", TailTargets.verdict(Double.NaN, 1.0));
-    }
-
-    @Test
     void shouldCompareOurPeZeroWithOshmemsMeanTimesOnePointTwoAndItsP999()
     {
         final TailResults results = new TailResults();

@@ -1,25 +1,25 @@
-package io.ishmem.bench.tails;
+package io.ishmem.bench;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One statistic across the measured rounds of a run: the median (robust to one disturbed round) and the
- * range, which keeps the disturbed round in sight.
+ * One statistic across the measured rounds of a run (tails and coll phases): the median (robust to one
+ * disturbed round) and the range, which keeps the disturbed round in sight.
  *
  * @param median the median over the rounds (the mean of the middle two for an even count).
  * @param min    the smallest.
  * @param max    the largest.
  */
-record Spread(double median, double min, double max)
+public record Spread(double median, double min, double max)
 {
-    static final Spread NONE = new Spread(Double.NaN, Double.NaN, Double.NaN);
+    public static final Spread NONE = new Spread(Double.NaN, Double.NaN, Double.NaN);
 
     /**
      * @param values one value per round; NaNs (a statistic a program does not print) are left out.
      * @return their spread, {@link #NONE} if no value is left.
      */
-    static Spread of(final List<Double> values)
+    public static Spread of(final List<Double> values)
     {
         final List<Double> sorted = new ArrayList<>();
         for (final double value : values)
@@ -39,7 +39,7 @@ record Spread(double median, double min, double max)
         return new Spread(median, sorted.getFirst(), sorted.getLast());
     }
 
-    boolean isEmpty()
+    public boolean isEmpty()
     {
         return Double.isNaN(median);
     }
