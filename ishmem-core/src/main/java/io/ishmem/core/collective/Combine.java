@@ -3,84 +3,75 @@ package io.ishmem.core.collective;
 import io.ishmem.ReduceOp;
 import io.ishmem.ReduceType;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-
 /**
- * The arithmetic of reductions: {@code acc[i] = acc[i] OP in[i]} over {@code count} elements. One loop per
- * element width and operation, the switch outside it, so each loop is a plain counted loop the JIT can
- * unroll and vectorise. Sums, products and bitwise operations give the same bits signed or not; only max
- * and min look at {@link ReduceType#unsigned()}. Elements may sit at any alignment (a user's slice).
+ * The arithmetic of reductions: {@code acc[i] = acc[i] OP in[i]} over {@code count} elements of two Java
+ * arrays of the type's width ({@link CollectiveBuffers} stages each block in them). One loop per element
+ * width and operation, the switch outside it, so each loop is a plain counted loop over arrays, which C2
+ * vectorises (the same loop over {@code MemorySegment}s it does not, in JDK 25: 0.35 against 0.11 ns a
+ * long). Sums, products and bitwise operations give the same bits signed or not; only max and min look at
+ * {@link ReduceType#unsigned()}.
  */
 final class Combine
 {
-    private static final ValueLayout.OfByte B = ValueLayout.JAVA_BYTE;
-    private static final ValueLayout.OfShort S = ValueLayout.JAVA_SHORT_UNALIGNED;
-    private static final ValueLayout.OfInt I = ValueLayout.JAVA_INT_UNALIGNED;
-    private static final ValueLayout.OfLong L = ValueLayout.JAVA_LONG_UNALIGNED;
-    private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT_UNALIGNED;
-    private static final ValueLayout.OfDouble D = ValueLayout.JAVA_DOUBLE_UNALIGNED;
-
     private Combine()
     {
     }
 
     /**
-     * @param acc the running result, from offset 0.
-     * @param in  the next contribution, from offset 0.
+     * @param acc the running result: a {@code byte[]}, {@code short[]}, {@code int[]}, {@code long[]},
+     *            {@code float[]} or {@code double[]} as the type is wide.
+     * @param in  the next contribution, an array of the same kind.
      */
-    static void into(final ReduceOp op, final ReduceType type, final MemorySegment acc, final MemorySegment in,
-        final long count)
+    static void into(final ReduceOp op, final ReduceType type, final Object acc, final Object in, final int count)
     {
         switch (type)
         {
-            case BYTE, UBYTE -> bytes(op, type.unsigned(), acc, in, count);
-            case SHORT, USHORT -> shorts(op, type.unsigned(), acc, in, count);
-            case INT, UINT -> ints(op, type.unsigned(), acc, in, count);
-            case LONG, ULONG -> longs(op, type.unsigned(), acc, in, count);
-            case FLOAT -> floats(op, acc, in, count);
-            case DOUBLE -> doubles(op, acc, in, count);
+            case BYTE, UBYTE -> bytes(op, type.unsigned(), (byte[])acc, (byte[])in, count);
+            case SHORT, USHORT -> shorts(op, type.unsigned(), (short[])acc, (short[])in, count);
+            case INT, UINT -> ints(op, type.unsigned(), (int[])acc, (int[])in, count);
+            case LONG, ULONG -> longs(op, type.unsigned(), (long[])acc, (long[])in, count);
+            case FLOAT -> floats(op, (float[])acc, (float[])in, count);
+            case DOUBLE -> doubles(op, (double[])acc, (double[])in, count);
         }
     }
 
-    private static void longs(final ReduceOp op, final boolean unsigned, final MemorySegment a, final MemorySegment b,
-        final long n)
+    private static void longs(final ReduceOp op, final boolean unsigned, final long[] a, final long[] b, final int n)
     {
         switch (op)
         {
             case SUM ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(L, i, a.getAtIndex(L, i) + b.getAtIndex(L, i));
+                    a[i] = a[i] + b[i];
                 }
             }
             case PROD ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(L, i, a.getAtIndex(L, i) * b.getAtIndex(L, i));
+                    a[i] = a[i] * b[i];
                 }
             }
             case AND ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(L, i, a.getAtIndex(L, i) & b.getAtIndex(L, i));
+                    a[i] = a[i] & b[i];
                 }
             }
             case OR ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(L, i, a.getAtIndex(L, i) | b.getAtIndex(L, i));
+                    a[i] = a[i] | b[i];
                 }
             }
             case XOR ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(L, i, a.getAtIndex(L, i) ^ b.getAtIndex(L, i));
+                    a[i] = a[i] ^ b[i];
                 }
             }
             case MAX, MIN ->
@@ -88,92 +79,90 @@ final class Combine
                 // unsigned order is signed order with the top bit flipped
                 final long flip = unsigned ? Long.MIN_VALUE : 0;
                 final boolean max = op == ReduceOp.MAX;
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    final long x = a.getAtIndex(L, i) ^ flip;
-                    final long y = b.getAtIndex(L, i) ^ flip;
-                    a.setAtIndex(L, i, (max ? Math.max(x, y) : Math.min(x, y)) ^ flip);
+                    final long x = a[i] ^ flip;
+                    final long y = b[i] ^ flip;
+                    a[i] = (max ? Math.max(x, y) : Math.min(x, y)) ^ flip;
                 }
             }
         }
     }
 
-    private static void ints(final ReduceOp op, final boolean unsigned, final MemorySegment a, final MemorySegment b,
-        final long n)
+    private static void ints(final ReduceOp op, final boolean unsigned, final int[] a, final int[] b, final int n)
     {
         switch (op)
         {
             case SUM ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(I, i, a.getAtIndex(I, i) + b.getAtIndex(I, i));
+                    a[i] = a[i] + b[i];
                 }
             }
             case PROD ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(I, i, a.getAtIndex(I, i) * b.getAtIndex(I, i));
+                    a[i] = a[i] * b[i];
                 }
             }
             case AND ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(I, i, a.getAtIndex(I, i) & b.getAtIndex(I, i));
+                    a[i] = a[i] & b[i];
                 }
             }
             case OR ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(I, i, a.getAtIndex(I, i) | b.getAtIndex(I, i));
+                    a[i] = a[i] | b[i];
                 }
             }
             case XOR ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(I, i, a.getAtIndex(I, i) ^ b.getAtIndex(I, i));
+                    a[i] = a[i] ^ b[i];
                 }
             }
             case MAX, MIN ->
             {
                 final int flip = unsigned ? Integer.MIN_VALUE : 0;
                 final boolean max = op == ReduceOp.MAX;
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    final int x = a.getAtIndex(I, i) ^ flip;
-                    final int y = b.getAtIndex(I, i) ^ flip;
-                    a.setAtIndex(I, i, (max ? Math.max(x, y) : Math.min(x, y)) ^ flip);
+                    final int x = a[i] ^ flip;
+                    final int y = b[i] ^ flip;
+                    a[i] = (max ? Math.max(x, y) : Math.min(x, y)) ^ flip;
                 }
             }
         }
     }
 
-    private static void shorts(final ReduceOp op, final boolean unsigned, final MemorySegment a, final MemorySegment b,
-        final long n)
+    private static void shorts(final ReduceOp op, final boolean unsigned, final short[] a, final short[] b,
+        final int n)
     {
         // widened to int: the low 16 bits of a sum, product or bitwise result are the same either way
         final int mask = unsigned ? 0xFFFF : -1;
-        for (long i = 0; i < n; i++)
+        for (int i = 0; i < n; i++)
         {
-            final int x = a.getAtIndex(S, i) & mask;
-            final int y = b.getAtIndex(S, i) & mask;
-            a.setAtIndex(S, i, (short)small(op, x, y));
+            final int x = a[i] & mask;
+            final int y = b[i] & mask;
+            a[i] = (short)small(op, x, y);
         }
     }
 
-    private static void bytes(final ReduceOp op, final boolean unsigned, final MemorySegment a, final MemorySegment b,
-        final long n)
+    private static void bytes(final ReduceOp op, final boolean unsigned, final byte[] a, final byte[] b, final int n)
     {
         final int mask = unsigned ? 0xFF : -1;
-        for (long i = 0; i < n; i++)
+        for (int i = 0; i < n; i++)
         {
-            final int x = a.getAtIndex(B, i) & mask;
-            final int y = b.getAtIndex(B, i) & mask;
-            a.setAtIndex(B, i, (byte)small(op, x, y));
+            final int x = a[i] & mask;
+            final int y = b[i] & mask;
+            a[i] = (byte)small(op, x, y);
         }
     }
 
@@ -192,72 +181,72 @@ final class Combine
         };
     }
 
-    private static void doubles(final ReduceOp op, final MemorySegment a, final MemorySegment b, final long n)
+    private static void doubles(final ReduceOp op, final double[] a, final double[] b, final int n)
     {
         switch (op)
         {
             case SUM ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(D, i, a.getAtIndex(D, i) + b.getAtIndex(D, i));
+                    a[i] = a[i] + b[i];
                 }
             }
             case PROD ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(D, i, a.getAtIndex(D, i) * b.getAtIndex(D, i));
+                    a[i] = a[i] * b[i];
                 }
             }
             case MAX ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(D, i, Math.max(a.getAtIndex(D, i), b.getAtIndex(D, i)));
+                    a[i] = Math.max(a[i], b[i]);
                 }
             }
             case MIN ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(D, i, Math.min(a.getAtIndex(D, i), b.getAtIndex(D, i)));
+                    a[i] = Math.min(a[i], b[i]);
                 }
             }
             default -> throw new IllegalArgumentException("reduce: " + op + " is not defined for DOUBLE");
         }
     }
 
-    private static void floats(final ReduceOp op, final MemorySegment a, final MemorySegment b, final long n)
+    private static void floats(final ReduceOp op, final float[] a, final float[] b, final int n)
     {
         switch (op)
         {
             case SUM ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(F, i, a.getAtIndex(F, i) + b.getAtIndex(F, i));
+                    a[i] = a[i] + b[i];
                 }
             }
             case PROD ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(F, i, a.getAtIndex(F, i) * b.getAtIndex(F, i));
+                    a[i] = a[i] * b[i];
                 }
             }
             case MAX ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(F, i, Math.max(a.getAtIndex(F, i), b.getAtIndex(F, i)));
+                    a[i] = Math.max(a[i], b[i]);
                 }
             }
             case MIN ->
             {
-                for (long i = 0; i < n; i++)
+                for (int i = 0; i < n; i++)
                 {
-                    a.setAtIndex(F, i, Math.min(a.getAtIndex(F, i), b.getAtIndex(F, i)));
+                    a[i] = Math.min(a[i], b[i]);
                 }
             }
             default -> throw new IllegalArgumentException("reduce: " + op + " is not defined for FLOAT");

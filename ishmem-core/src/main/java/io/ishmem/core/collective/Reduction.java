@@ -24,9 +24,6 @@ import java.lang.foreign.MemorySegment;
  */
 final class Reduction
 {
-    /** Bytes combined at a time on the large path: the running result stays in L1. */
-    private static final long BLOCK = 8 * 1024;
-
     private static final TeamSync.ArgumentFormatter ARGS =
         Described.of("nreduce", "op << 8 | type", "dest at heap offset", "src at heap offset", "dest bytes");
 
@@ -48,6 +45,8 @@ final class Reduction
         final Transport transport = SymmetricHeap.transportOf(dest);
         final int me = sync.myIndex();
         final int myPe = sync.memberPe(me);
+        final CollectiveBuffers buffers = sync.buffers();
+        final boolean device = SymmetricHeap.isDevice(dest);
         if (bytes <= sync.reduceEntryLength())
         {
             final long entry = sync.reduceEntryOffset(seq, me);
@@ -57,13 +56,13 @@ final class Reduction
             }
             sync.sync(collective, hash, "reduce", ARGS);
             final MemorySegment mine = sync.memberBlock(me);
-            final MemorySegment acc = sync.workspace(sync.reduceEntryLength());
-            MemorySegment.copy(mine, sync.reduceEntryOffset(seq, 0), acc, 0, bytes);
+            MemorySegment.copy(mine, sync.reduceEntryOffset(seq, 0), buffers.accView(type), 0, bytes);
             for (int i = 1; i < sync.size(); i++)
             {
-                Combine.into(op, type, acc, mine.asSlice(sync.reduceEntryOffset(seq, i), bytes), nreduce);
+                MemorySegment.copy(mine, sync.reduceEntryOffset(seq, i), buffers.inView(type), 0, bytes);
+                Combine.into(op, type, buffers.acc(type), buffers.in(type), (int)nreduce);
             }
-            transport.put(myPe, destAt, acc, 0, bytes);
+            putResult(transport, buffers, type, device, myPe, destAt, bytes);
             TeamCollectives.complete(dest, transport);
             return;
         }
@@ -73,38 +72,59 @@ final class Reduction
         final long first = nreduce * me / n;
         final long end = nreduce * (me + 1) / n;
         final int size = type.size();
-        final long perBlock = BLOCK / size;
-        final boolean device = SymmetricHeap.isDevice(dest);
-        final MemorySegment acc = sync.workspace(device ? 2 * BLOCK : BLOCK);
-        final MemorySegment staged = device ? acc.asSlice(BLOCK, BLOCK) : null;
+        final int perBlock = CollectiveBuffers.BLOCK / size;
+        final MemorySegment accView = buffers.accView(type);
+        final MemorySegment inView = buffers.inView(type);
         for (long at = first; at < end; at += perBlock)
         {
-            final long count = Math.min(perBlock, end - at);
+            final int count = (int)Math.min(perBlock, end - at);
             final long offset = srcAt + at * size;
-            final long length = count * size;
-            transport.get(acc, 0, sync.memberPe(0), offset, length);
+            final long length = (long)count * size;
+            read(transport, buffers, device, sync.memberPe(0), offset, accView, length);
             for (int i = 1; i < n; i++)
             {
-                final MemorySegment in;
-                if (device)
-                {
-                    transport.get(staged, 0, sync.memberPe(i), offset, length);
-                    in = staged;
-                }
-                else
-                {
-                    // a host peer's source is mapped here: combine straight from it, with no copy first
-                    in = heap.peerHeap(sync.memberPe(i)).asSlice(offset, length);
-                }
-                Combine.into(op, type, acc, in, count);
+                read(transport, buffers, device, sync.memberPe(i), offset, inView, length);
+                Combine.into(op, type, buffers.acc(type), buffers.in(type), count);
             }
             for (int k = 0; k < n; k++)
             {
-                transport.put(sync.memberPe((me + k) % n), destAt + at * size, acc, 0, length);
+                putResult(transport, buffers, type, device, sync.memberPe((me + k) % n), destAt + at * size, length);
             }
         }
         TeamCollectives.complete(dest, transport);
         // every slice is written into every destination, and every source is read, before anyone returns
         sync.sync(collective, "reduce");
+    }
+
+    /** Copies {@code length} bytes of PE {@code pe}'s heap at {@code at} into a staging array's view. */
+    private void read(final Transport transport, final CollectiveBuffers buffers, final boolean device, final int pe,
+        final long at, final MemorySegment view, final long length)
+    {
+        if (device)
+        {
+            // a device transport copies into native memory only
+            transport.get(buffers.nativeBlock(), 0, pe, at, length);
+            MemorySegment.copy(buffers.nativeBlock(), 0, view, 0, length);
+        }
+        else
+        {
+            // a host peer's heap is mapped here: straight into the array, with no copy between
+            MemorySegment.copy(heap.peerHeap(pe), at, view, 0, length);
+        }
+    }
+
+    /** Puts the running result's first {@code length} bytes into PE {@code pe}'s heap at {@code at}. */
+    private static void putResult(final Transport transport, final CollectiveBuffers buffers, final ReduceType type,
+        final boolean device, final int pe, final long at, final long length)
+    {
+        if (device)
+        {
+            MemorySegment.copy(buffers.accView(type), 0, buffers.nativeBlock(), 0, length);
+            transport.put(pe, at, buffers.nativeBlock(), 0, length);
+        }
+        else
+        {
+            transport.put(pe, at, buffers.accView(type), 0, length);
+        }
     }
 }

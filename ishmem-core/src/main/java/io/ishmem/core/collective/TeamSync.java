@@ -52,8 +52,8 @@ public final class TeamSync
     private final int myIndex;
     private final int maxTeams;
     private final int worldSize;
-    /** A local buffer of this team's collectives, made on first use (collectives of a team run one at a time). */
-    private MemorySegment workspace;
+    /** The local buffers of this team's reductions (collectives of a team run one at a time). */
+    private final CollectiveBuffers buffers = new CollectiveBuffers();
     private final WaitStrategy waitStrategy;
     private final Liveness liveness;
     /** The collective running on this team in this PE, if any: one rule for every collective of the team. */
@@ -467,17 +467,10 @@ public final class TeamSync
         return ControlBlock.reduceEntryLength(worldSize);
     }
 
-    /**
-     * @return a local buffer of at least {@code bytes}, kept for this team's later collectives: only the
-     *         thread in this team's collective (see {@link #enter}) may use it.
-     */
-    public MemorySegment workspace(final long bytes)
+    /** @return this team's reduction buffers: only the thread in this team's collective may use them. */
+    CollectiveBuffers buffers()
     {
-        if (workspace == null || workspace.byteSize() < bytes)
-        {
-            workspace = java.lang.foreign.Arena.ofAuto().allocate(bytes, 64);
-        }
-        return workspace;
+        return buffers;
     }
 
     public int rounds()
