@@ -4,11 +4,12 @@
 # openjdk/jextract sources (plain javac and Debian's libclang-14-dev suffice) outside this repository,
 # and never commit it. Output is deterministic: running this twice leaves the tree unchanged.
 #
-#   regenerate.sh [level-zero|cuda|all]     (default: all)
+#   regenerate.sh [level-zero|cuda|ucx|all]     (default: all)
 #
-# level-zero needs Debian's libze-dev (ze_api.h). cuda needs NVIDIA's cuda.h (CUDA 13.0), which no
-# registry we use carries and which is never committed: copy it from a GPU machine
-# (/usr/local/cuda/include/cuda.h) and name its folder in $CUDA_INCLUDE (default /usr/local/cuda/include).
+# level-zero needs Debian's libze-dev (ze_api.h), ucx Debian's libucx-dev (ucp/api/ucp.h). cuda needs NVIDIA's
+# cuda.h (CUDA 13.0), which no registry we use carries and which is never committed: copy it from a GPU machine
+# (/usr/local/cuda/include/cuda.h) and name its folder in $CUDA_INCLUDE (default /usr/local/cuda/include). cuda
+# comes last, so that "all" regenerates the others on a machine without cuda.h before it stops.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -33,6 +34,10 @@ if [ "$which" = all ] || [ "$which" = level-zero ]; then
   [ -f /usr/include/level_zero/ze_api.h ] || { echo "regenerate.sh: install libze-dev (ze_api.h)" >&2; exit 1; }
   generate ishmem-l0-bindings io/ishmem/l0/bindings level_zero.argfile level_zero.h
 fi
+if [ "$which" = all ] || [ "$which" = ucx ]; then
+  [ -f /usr/include/ucp/api/ucp.h ] || { echo "regenerate.sh: install libucx-dev (ucp/api/ucp.h)" >&2; exit 1; }
+  generate ishmem-ucx-bindings io/ishmem/ucx/bindings ucp.argfile ucp.h
+fi
 if [ "$which" = all ] || [ "$which" = cuda ]; then
   cuda_include=${CUDA_INCLUDE:-/usr/local/cuda/include}
   [ -f "$cuda_include/cuda.h" ] || {
@@ -41,4 +46,4 @@ if [ "$which" = all ] || [ "$which" = cuda ]; then
   }
   generate ishmem-cuda-bindings io/ishmem/cuda/bindings cuda_driver.argfile cuda_driver.h -I "$cuda_include"
 fi
-case "$which" in all|level-zero|cuda) ;; *) echo "regenerate.sh: unknown binding '$which'" >&2; exit 2;; esac
+case "$which" in all|level-zero|cuda|ucx) ;; *) echo "regenerate.sh: unknown binding '$which'" >&2; exit 2;; esac

@@ -2,14 +2,15 @@
 # Installs what the build and the tests need from Debian, and checks the JDK.
 # procps: pgrep, for the leak check after the tests. libze1: the Level Zero loader the device tests load
 # (with its validation layer). libze-dev: ze_api.h for the binding's layout test. spirv-tools: spirv-as and
-# spirv-val, which build and check the atomic-add kernel. gcc: the layout test and the Level Zero test
-# driver. Safe to run again; does nothing when everything is present.
+# spirv-val, which build and check the atomic-add kernel. libucx0: libucp.so.0, which the UCX binding's smoke
+# test loads. libucx-dev: ucp/api/ucp.h for that binding's layout test. gcc: the layout tests and the Level Zero
+# test driver. Safe to run again; does nothing when everything is present.
 set -euo pipefail
 need=()
 command -v pgrep >/dev/null 2>&1 || need+=(procps)
 command -v gcc >/dev/null 2>&1 || need+=(gcc)
 command -v spirv-as >/dev/null 2>&1 && command -v spirv-val >/dev/null 2>&1 || need+=(spirv-tools)
-for pkg in libze1 libze-dev; do
+for pkg in libze1 libze-dev libucx0 libucx-dev; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
