@@ -309,10 +309,13 @@ public final class TeamCollectives
         }
     }
 
-    /** Device copies complete at quiet; host copies are complete on return, and the barrier publishes them. */
+    /**
+     * Device and UCX copies complete at quiet; shared-memory copies are complete on return, and the barrier
+     * publishes them.
+     */
     static void complete(final SymmetricSegment dest, final Transport transport)
     {
-        if (SymmetricHeap.isDevice(dest))
+        if (!transport.deliversOnReturn())
         {
             transport.quiet();
         }

@@ -7,6 +7,7 @@ import io.ishmem.core.alloc.CollectiveAllocation;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.heap.SymmetricHeap;
+import io.ishmem.core.transport.ucx.UcxTransport;
 import io.ishmem.core.heap.Bytes;
 import io.ishmem.core.device.DeviceBackends;
 import io.ishmem.core.device.DeviceHeap;
@@ -68,6 +69,7 @@ public final class IshmemRuntime extends RuntimeCalls
             runtime.worldSync.sync(CollectiveOp.INIT, "init");
             runtime.liveness.expectArrivalBy(0);
             runtime.mappings.checkNoClash();
+            runtime.connectTransport();
             runtime.startDevice(Config.DEVICE.raw(env), settings.deviceHeapSize());
         }
         catch (final RuntimeException ex)
@@ -94,6 +96,23 @@ public final class IshmemRuntime extends RuntimeCalls
                 runtime.deviceHeap.backend().describe());
         }
         return runtime;
+    }
+
+    /**
+     * Collective: with ISHMEM_TRANSPORT=ucx, publishes this PE's UCX worker address and heap key to every PE
+     * and connects to each of theirs; the exchange goes through the host heaps' shared mappings.
+     */
+    private void connectTransport()
+    {
+        if (ucx == null)
+        {
+            return;
+        }
+        try (HostRecordExchange exchange = new HostRecordExchange(heap, worldSync, allocation, mappings, myPe,
+            UcxTransport.RECORD_BYTES))
+        {
+            ucx.connect(exchange.allGather(ucx.record()));
+        }
     }
 
     /**
@@ -203,6 +222,11 @@ public final class IshmemRuntime extends RuntimeCalls
         }
         contexts.release();
         closeDevice();
+        if (ucx != null)
+        {
+            // before the heap is unmapped: UCX still holds its registration
+            ucx.close();
+        }
         try
         {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);

@@ -24,7 +24,9 @@ import io.ishmem.core.rma.Ordering;
 import io.ishmem.core.rma.Rma;
 import io.ishmem.core.signal.Signals;
 import io.ishmem.core.team.TeamRegistry;
+import io.ishmem.core.transport.Transport;
 import io.ishmem.core.transport.shm.ShmTransport;
+import io.ishmem.core.transport.ucx.UcxTransport;
 import io.ishmem.core.wait.MultiWaits;
 import io.ishmem.core.wait.WaitStrategy;
 import io.ishmem.core.wait.Waits;
@@ -65,6 +67,8 @@ abstract class RuntimeCalls implements Ishmem
     final CollectiveAllocation allocation;
     final TeamCollectives collectives;
     final Contexts contexts;
+    // the host heaps' transport when ISHMEM_TRANSPORT=ucx, else null
+    final UcxTransport ucx;
     // set at most once, in start, before the runtime is returned to the user
     DeviceHeap deviceHeap;
     SymmetricDeviceMemory deviceMemory;
@@ -78,11 +82,15 @@ abstract class RuntimeCalls implements Ishmem
         this.nPes = identity.nPes();
         this.mappings = mappings;
         final int maxTeams = settings.maxTeams();
-        final WaitStrategy waitStrategy = settings.waitStrategy();
-        // the host heaps are served by shared memory; a device heap, when there is one, brings its own transport
-        final ShmTransport shm = new ShmTransport(myPe, mappings.heaps);
-        this.heap = new SymmetricHeap(myPe, mappings.heaps, shm);
-        this.ordering = new Ordering(shm);
+        // the host heaps are served by shared memory, or by UCX when ISHMEM_TRANSPORT=ucx (connected in start,
+        // once every PE is up); a device heap, when there is one, brings its own transport
+        this.ucx = settings.ucx() ? UcxTransport.open(myPe, mappings.heaps[myPe]) : null;
+        final Transport hostTransport = ucx != null ? ucx : new ShmTransport(myPe, mappings.heaps);
+        // a UCX worker moves data only when polled: every wait that idles polls it
+        final WaitStrategy waitStrategy = ucx != null ? settings.waitStrategy().withProgress(ucx) :
+            settings.waitStrategy();
+        this.heap = new SymmetricHeap(myPe, mappings.heaps, hostTransport);
+        this.ordering = new Ordering(hostTransport);
         this.myBlock = mappings.controlBlocks[myPe];
         this.launcherPidfd = launcherPidfd;
         this.liveness = new JobLiveness(myPe, mappings.controlBlocks, mappings.pidfds, mappings.pids, launcherPidfd,
@@ -103,7 +111,7 @@ abstract class RuntimeCalls implements Ishmem
         this.locks = new Locks(heap, ordering, waitStrategy, liveness);
         this.allocation = new CollectiveAllocation(heap, worldSync, ordering, myPe);
         // a device segment exists only once the device heap does, so its transport is asked for only then
-        this.contexts = new Contexts(myPe, rma, signals, atomics, ordering, shm, () -> deviceHeap.transport(),
+        this.contexts = new Contexts(myPe, rma, signals, atomics, ordering, hostTransport, () -> deviceHeap.transport(),
             settings.maxContexts());
         this.teams = new TeamRegistry(myPe, nPes, mappings.controlBlocks, maxTeams, worldSync, waitStrategy, liveness,
             () -> closed, contexts);

@@ -13,7 +13,8 @@ import java.util.Map;
  * and the lines that report them once the PE is up.
  */
 record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, long stoppedTimeoutNs,
-    long deviceHeapSize, int warmupCalls, long bootTimeoutNs, int maxContexts)
+    long deviceHeapSize, int warmupCalls, long bootTimeoutNs, int maxContexts,
+    boolean ucx)
 {
     // under the runtime's name: these are the lines a user looks for when ishmem starts
     private static final Logger LOG = LoggerFactory.getLogger(IshmemRuntime.class);
@@ -58,7 +59,7 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
             warnUnknownVariables(env);
         }
         return new StartSettings(heapSize, maxTeams, waitStrategy, stoppedTimeoutNs, deviceHeapSize,
-            warmupCalls(env, oversubscribed), bootTimeoutNs, maxContexts);
+            warmupCalls(env, oversubscribed), bootTimeoutNs, maxContexts, ucxTransport(env));
     }
 
     /**
@@ -93,6 +94,18 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
             return oversubscribed ? 1_000 : 100_000;
         }
         return Config.WAIT_YIELDS.intValue(env, 0, Integer.MAX_VALUE);
+    }
+
+    private static boolean ucxTransport(final Map<String, String> env)
+    {
+        return switch (Config.TRANSPORT.raw(env))
+        {
+            // auto: every PE of a job is on this host today, so shared memory serves the host heaps
+            case "auto", "shm" -> false;
+            case "ucx" -> true;
+            default -> throw new IshmemConfigException("ISHMEM_TRANSPORT=" + Config.TRANSPORT.raw(env) +
+                " is not one of auto, shm, ucx");
+        };
     }
 
     private static int warmupCalls(final Map<String, String> env, final boolean oversubscribed)
@@ -132,7 +145,7 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
     {
         final String settings = "PE " + identity.pe() + " of " + identity.nPes() + " (job " + identity.jobId() +
             ", from " + identity.source() + "): symmetric heap " + Bytes.describe(heapSize) +
-            ", heap sharing " + sharing + ", wait " + waitStrategy.alias();
+            ", heap sharing " + sharing + ", transport " + (ucx ? "ucx" : "shm") + ", wait " + waitStrategy.alias();
         if (identity.pe() == 0 || DebugChecks.ENABLED)
         {
             LOG.info("ishmem4j started: {}", settings);

@@ -115,4 +115,14 @@ public interface Transport
      * visible to every PE.
      */
     void quiet();
+
+    /**
+     * @return whether a put is in its target's memory when it returns (shared memory), so a barrier through
+     *         the control blocks publishes it without a {@link #quiet}; false where delivery completes only
+     *         at quiet (a device queue, a network).
+     */
+    default boolean deliversOnReturn()
+    {
+        return false;
+    }
 }

@@ -27,6 +27,7 @@ public final class WaitStrategy
     private final long yields;
     private final long parkMinNs;
     private final long parkMaxNs;
+    private final Progress progress;
 
     /**
      * @param alias     "backoff", "spin" or "yield".
@@ -38,6 +39,13 @@ public final class WaitStrategy
     public WaitStrategy(final String alias, final long spins, final long yields, final long parkMinNs,
         final long parkMaxNs)
     {
+        this(alias, spins, yields, parkMinNs, parkMaxNs, Progress.NONE);
+    }
+
+    private WaitStrategy(final String alias, final long spins, final long yields, final long parkMinNs,
+        final long parkMaxNs, final Progress progress)
+    {
+        this.progress = progress;
         this.alias = alias;
         this.spins = spins;
         this.spinLimit = (int)Math.min(spins, Integer.MAX_VALUE);
@@ -67,6 +75,16 @@ public final class WaitStrategy
         };
     }
 
+    /**
+     * @param progress what each slow idle step (past the inlined spins) polls: a transport that moves data
+     *                 only when polled, such as UCX, keeps serving peers while this PE waits.
+     * @return this strategy with that progress hook.
+     */
+    public WaitStrategy withProgress(final Progress progress)
+    {
+        return new WaitStrategy(alias, spins, yields, parkMinNs, parkMaxNs, progress);
+    }
+
     public String alias()
     {
         return alias;
@@ -94,6 +112,8 @@ public final class WaitStrategy
 
     private int idleSlowly(final int idleCount, final Liveness liveness)
     {
+        // off the inlined spin step, so the shared-memory path keeps its latency; NONE is a no-op
+        progress.progress();
         final long count = idleCount;
         if (count < spins)
         {

@@ -281,6 +281,13 @@ public final class ShmTransport implements Transport
         VarHandle.fullFence();
     }
 
+    @Override
+    public boolean deliversOnReturn()
+    {
+        // a put is a store into the target's mapping
+        return true;
+    }
+
     private static void update(final MemorySegment target, final long sigAt, final long signal, final SignalOp op)
     {
         if (op == SignalOp.SET)

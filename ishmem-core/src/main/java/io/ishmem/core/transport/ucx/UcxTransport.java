@@ -1,0 +1,617 @@
+package io.ishmem.core.transport.ucx;
+
+import io.ishmem.AmoOp;
+import io.ishmem.IshmemConfigException;
+import io.ishmem.NativeCallException;
+import io.ishmem.SignalOp;
+import io.ishmem.core.transport.Transport;
+import io.ishmem.core.wait.Progress;
+import io.ishmem.ucx.bindings.UcpApi;
+import io.ishmem.ucx.bindings.ucp_ep_params;
+import io.ishmem.ucx.bindings.ucp_ep_params_t;
+import io.ishmem.ucx.bindings.ucp_mem_map_params;
+import io.ishmem.ucx.bindings.ucp_mem_map_params_t;
+import io.ishmem.ucx.bindings.ucp_params;
+import io.ishmem.ucx.bindings.ucp_params_t;
+import io.ishmem.ucx.bindings.ucp_request_param_t;
+import io.ishmem.ucx.bindings.ucp_worker_params;
+import io.ishmem.ucx.bindings.ucp_worker_params_t;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+
+import static io.ishmem.ucx.bindings.UcpApi.C_LONG;
+import static io.ishmem.ucx.bindings.UcpApi.C_POINTER;
+
+/**
+ * The host heaps of the job's PEs reached through UCX: one UCP context and worker per PE, this PE's heap
+ * (the memfd mapping it already has) registered with {@code ucp_mem_map}, an endpoint and an unpacked
+ * remote key per PE (this one included, through UCX's loopback). Every call waits for its request: a put
+ * returns once its source may be reused, a get or a fetching atomic with the data; remote completion comes
+ * with {@link #quiet} ({@code ucp_worker_flush_nbx}). The worker is thread-safe
+ * ({@code UCS_THREAD_MODE_MULTI}): the runtime's data calls come from any thread.
+ *
+ * <p>Life: {@link #open} (context, worker, registration), {@link #record} published to every PE by the
+ * runtime, {@link #connect} with every PE's record, {@link #close}; a failure at any step releases what
+ * was made.
+ */
+public final class UcxTransport implements Transport, Progress, AutoCloseable
+{
+    /** The library UCX's UCP API is loaded from. */
+    public static final String LIBRARY = "libucp.so.0";
+    /**
+     * Bytes of the record each PE publishes: heap base address, address and key lengths, then the worker
+     * address and the packed remote key.
+     */
+    public static final long RECORD_BYTES = 16384;
+    private static final long BASE_OFFSET = 0;
+    private static final long ADDRESS_LENGTH_OFFSET = BASE_OFFSET + Long.BYTES;
+    private static final long RKEY_LENGTH_OFFSET = ADDRESS_LENGTH_OFFSET + Long.BYTES;
+    private static final long ADDRESS_OFFSET = RKEY_LENGTH_OFFSET + Long.BYTES;
+    /** The transports UCX may use unless {@code UCX_TLS} says otherwise: all but the loopback {@code self}. */
+    public static final String DEFAULT_TLS = "^self";
+    private static final long REQUEST_TIMEOUT_NS = 60_000_000_000L;
+    private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+
+    private final int myPe;
+    private final MemorySegment localHeap;
+    // freed at close: the structs below and the record
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment plainParam;
+    private final MemorySegment record;
+    private final ThreadLocal<Scratch> scratch;
+    private MemorySegment context = MemorySegment.NULL;
+    private MemorySegment worker = MemorySegment.NULL;
+    private MemorySegment memh = MemorySegment.NULL;
+    private MemorySegment[] endpoints = new MemorySegment[0];
+    private MemorySegment[] rkeys = new MemorySegment[0];
+    private long[] bases = new long[0];
+    private boolean closed;
+
+    private UcxTransport(final int myPe, final MemorySegment localHeap)
+    {
+        this.myPe = myPe;
+        this.localHeap = localHeap;
+        this.plainParam = ucp_request_param_t.allocate(arena);
+        this.record = arena.allocate(RECORD_BYTES, 8);
+        this.scratch = ThreadLocal.withInitial(Scratch::new);
+    }
+
+    /**
+     * Checks that {@value #LIBRARY} can be loaded, before the binding's class initialises (where a missing
+     * library would be an {@code ExceptionInInitializerError}).
+     *
+     * @throws IshmemConfigException naming the library and why it is missing.
+     */
+    public static void requireLibrary()
+    {
+        try (Arena probe = Arena.ofConfined())
+        {
+            SymbolLookup.libraryLookup(LIBRARY, probe);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new IshmemConfigException("ISHMEM_TRANSPORT=ucx but " + LIBRARY + " cannot be loaded (" +
+                ex.getMessage() + "): install UCX (Debian's libucx0; scripts/install-deps.sh does)");
+        }
+    }
+
+    /**
+     * Makes this PE's context and worker and registers its heap; collective only in that every PE then
+     * publishes {@link #record()} and calls {@link #connect}.
+     *
+     * @param myPe      this PE.
+     * @param localHeap this PE's heap, already mapped: registered as it is, not reallocated.
+     * @return the transport, not yet connected.
+     */
+    public static UcxTransport open(final int myPe, final MemorySegment localHeap)
+    {
+        requireLibrary();
+        final UcxTransport transport = new UcxTransport(myPe, localHeap);
+        try
+        {
+            transport.start();
+            return transport;
+        }
+        catch (final RuntimeException ex)
+        {
+            transport.close();
+            throw ex;
+        }
+    }
+
+    private void start()
+    {
+        try (Arena call = Arena.ofConfined())
+        {
+            final MemorySegment configPtr = call.allocate(C_POINTER);
+            check("ucp_config_read", UcpApi.ucp_config_read(MemorySegment.NULL, MemorySegment.NULL, configPtr));
+            final MemorySegment config = configPtr.get(C_POINTER, 0);
+            if (System.getenv("UCX_TLS") == null)
+            {
+                // UCX 1.13.1 with its loopback transport "self" among the others: a peer's get read 0 from a word
+                // the owner had compare-and-swapped to 1 through self (UcxTransportMultiPeTest's compare-and-swap);
+                // without self, the loopback goes through shared memory like every other PE, and agrees
+                final byte modifyStatus = UcpApi.ucp_config_modify(config, call.allocateFrom("TLS"),
+                    call.allocateFrom(DEFAULT_TLS));
+                if (modifyStatus != UcpApi.UCS_OK())
+                {
+                    UcpApi.ucp_config_release(config);
+                    check("ucp_config_modify(TLS=" + DEFAULT_TLS + ")", modifyStatus);
+                }
+            }
+            final MemorySegment params = ucp_params_t.allocate(call);
+            ucp_params.field_mask(params, UcpApi.UCP_PARAM_FIELD_FEATURES());
+            ucp_params.features(params,
+                UcpApi.UCP_FEATURE_RMA() | UcpApi.UCP_FEATURE_AMO64() | UcpApi.UCP_FEATURE_AMO32());
+            final MemorySegment contextPtr = call.allocate(C_POINTER);
+            final byte initStatus = UcpApi.ucp_init_version(UcpApi.UCP_API_MAJOR(), UcpApi.UCP_API_MINOR(), params,
+                config, contextPtr);
+            UcpApi.ucp_config_release(config);
+            check("ucp_init_version", initStatus);
+            context = contextPtr.get(C_POINTER, 0);
+
+            final MemorySegment workerParams = ucp_worker_params_t.allocate(call);
+            ucp_worker_params.field_mask(workerParams, UcpApi.UCP_WORKER_PARAM_FIELD_THREAD_MODE());
+            // data calls come from any of the application's threads, and waits progress from theirs
+            ucp_worker_params.thread_mode(workerParams, UcpApi.UCS_THREAD_MODE_MULTI());
+            final MemorySegment workerPtr = call.allocate(C_POINTER);
+            check("ucp_worker_create", UcpApi.ucp_worker_create(context, workerParams, workerPtr));
+            worker = workerPtr.get(C_POINTER, 0);
+
+            final MemorySegment mapParams = ucp_mem_map_params_t.allocate(call);
+            ucp_mem_map_params.field_mask(mapParams,
+                UcpApi.UCP_MEM_MAP_PARAM_FIELD_ADDRESS() | UcpApi.UCP_MEM_MAP_PARAM_FIELD_LENGTH());
+            ucp_mem_map_params.address(mapParams, localHeap);
+            ucp_mem_map_params.length(mapParams, localHeap.byteSize());
+            final MemorySegment memhPtr = call.allocate(C_POINTER);
+            check("ucp_mem_map", UcpApi.ucp_mem_map(context, mapParams, memhPtr));
+            memh = memhPtr.get(C_POINTER, 0);
+
+            record.set(ValueLayout.JAVA_LONG, BASE_OFFSET, localHeap.address());
+            final MemorySegment addressPtr = call.allocate(C_POINTER);
+            final MemorySegment lengthPtr = call.allocate(C_LONG);
+            check("ucp_worker_get_address", UcpApi.ucp_worker_get_address(worker, addressPtr, lengthPtr));
+            final long addressLength = lengthPtr.get(C_LONG, 0);
+            final MemorySegment address = addressPtr.get(C_POINTER, 0).reinterpret(addressLength);
+            final MemorySegment rkeyPtr = call.allocate(C_POINTER);
+            final MemorySegment rkeyLengthPtr = call.allocate(C_LONG);
+            final byte packStatus = UcpApi.ucp_rkey_pack(context, memh, rkeyPtr, rkeyLengthPtr);
+            try
+            {
+                check("ucp_rkey_pack", packStatus);
+                final long rkeyLength = rkeyLengthPtr.get(C_LONG, 0);
+                if (ADDRESS_OFFSET + addressLength + rkeyLength > RECORD_BYTES)
+                {
+                    throw new NativeCallException("UCX worker address (" + addressLength + " bytes) and remote key (" +
+                        rkeyLength + " bytes) do not fit the " + RECORD_BYTES + "-byte record PEs exchange", 0);
+                }
+                record.set(ValueLayout.JAVA_LONG, ADDRESS_LENGTH_OFFSET, addressLength);
+                record.set(ValueLayout.JAVA_LONG, RKEY_LENGTH_OFFSET, rkeyLength);
+                MemorySegment.copy(address, 0, record, ADDRESS_OFFSET, addressLength);
+                MemorySegment.copy(rkeyPtr.get(C_POINTER, 0).reinterpret(rkeyLength), 0, record,
+                    ADDRESS_OFFSET + addressLength, rkeyLength);
+            }
+            finally
+            {
+                UcpApi.ucp_worker_release_address(worker, address);
+                if (packStatus == UcpApi.UCS_OK())
+                {
+                    UcpApi.ucp_rkey_buffer_release(rkeyPtr.get(C_POINTER, 0));
+                }
+            }
+        }
+    }
+
+    /**
+     * @return this PE's record of {@link #RECORD_BYTES}, for every PE's {@link #connect}.
+     */
+    public MemorySegment record()
+    {
+        return record;
+    }
+
+    /**
+     * Connects to every PE (this one included) from their records; on failure the caller closes.
+     *
+     * @param records every PE's {@link #record()}, by world PE.
+     */
+    public void connect(final MemorySegment[] records)
+    {
+        final int nPes = records.length;
+        endpoints = new MemorySegment[nPes];
+        rkeys = new MemorySegment[nPes];
+        bases = new long[nPes];
+        try (Arena call = Arena.ofConfined())
+        {
+            final MemorySegment epParams = ucp_ep_params_t.allocate(call);
+            final MemorySegment epPtr = call.allocate(C_POINTER);
+            final MemorySegment rkeyPtr = call.allocate(C_POINTER);
+            for (int pe = 0; pe < nPes; pe++)
+            {
+                final MemorySegment peer = records[pe];
+                bases[pe] = peer.get(ValueLayout.JAVA_LONG, BASE_OFFSET);
+                final long addressLength = peer.get(ValueLayout.JAVA_LONG, ADDRESS_LENGTH_OFFSET);
+                final long rkeyLength = peer.get(ValueLayout.JAVA_LONG, RKEY_LENGTH_OFFSET);
+                final MemorySegment address = call.allocate(addressLength, 8);
+                MemorySegment.copy(peer, ADDRESS_OFFSET, address, 0, addressLength);
+                final MemorySegment rkey = call.allocate(rkeyLength, 8);
+                MemorySegment.copy(peer, ADDRESS_OFFSET + addressLength, rkey, 0, rkeyLength);
+                ucp_ep_params.field_mask(epParams, UcpApi.UCP_EP_PARAM_FIELD_REMOTE_ADDRESS());
+                ucp_ep_params.address(epParams, address);
+                check("ucp_ep_create(PE " + pe + ")", UcpApi.ucp_ep_create(worker, epParams, epPtr));
+                endpoints[pe] = epPtr.get(C_POINTER, 0);
+                check("ucp_ep_rkey_unpack(PE " + pe + ")", UcpApi.ucp_ep_rkey_unpack(endpoints[pe], rkey, rkeyPtr));
+                rkeys[pe] = rkeyPtr.get(C_POINTER, 0);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- data
+
+    @Override
+    public void put(final int pe, final long destAt, final MemorySegment src, final long srcOffset, final long bytes)
+    {
+        if (bytes == 0)
+        {
+            return;
+        }
+        if (src.isNative())
+        {
+            await("ucp_put_nbx", UcpApi.ucp_put_nbx(endpoints[pe], src.asSlice(srcOffset, bytes), bytes,
+                bases[pe] + destAt, rkeys[pe], plainParam));
+            return;
+        }
+        // UCX reads native memory only: a Java array goes through a native copy
+        try (Arena bounce = Arena.ofConfined())
+        {
+            final MemorySegment copy = bounce.allocate(bytes, 8);
+            MemorySegment.copy(src, srcOffset, copy, 0, bytes);
+            await("ucp_put_nbx", UcpApi.ucp_put_nbx(endpoints[pe], copy, bytes, bases[pe] + destAt, rkeys[pe],
+                plainParam));
+        }
+    }
+
+    @Override
+    public void get(final MemorySegment dest, final long destOffset, final int pe, final long srcAt, final long bytes)
+    {
+        if (bytes == 0)
+        {
+            return;
+        }
+        if (dest.isNative())
+        {
+            await("ucp_get_nbx", UcpApi.ucp_get_nbx(endpoints[pe], dest.asSlice(destOffset, bytes), bytes,
+                bases[pe] + srcAt, rkeys[pe], plainParam));
+            return;
+        }
+        try (Arena bounce = Arena.ofConfined())
+        {
+            final MemorySegment copy = bounce.allocate(bytes, 8);
+            await("ucp_get_nbx", UcpApi.ucp_get_nbx(endpoints[pe], copy, bytes, bases[pe] + srcAt, rkeys[pe],
+                plainParam));
+            MemorySegment.copy(copy, 0, dest, destOffset, bytes);
+        }
+    }
+
+    @Override
+    public void putFromHeap(final int pe, final long destAt, final long srcAt, final long bytes)
+    {
+        if (bytes != 0)
+        {
+            await("ucp_put_nbx", UcpApi.ucp_put_nbx(endpoints[pe], localHeap.asSlice(srcAt, bytes), bytes,
+                bases[pe] + destAt, rkeys[pe], plainParam));
+        }
+    }
+
+    @Override
+    public void getIntoHeap(final long destAt, final int pe, final long srcAt, final long bytes)
+    {
+        if (bytes != 0)
+        {
+            await("ucp_get_nbx", UcpApi.ucp_get_nbx(endpoints[pe], localHeap.asSlice(destAt, bytes), bytes,
+                bases[pe] + srcAt, rkeys[pe], plainParam));
+        }
+    }
+
+    @Override
+    public void p(final int pe, final long at, final long bits, final int size)
+    {
+        final Scratch s = scratch.get();
+        // little-endian: the low size bytes of the long are its first size bytes
+        s.operand.set(ValueLayout.JAVA_LONG, 0, bits);
+        await("ucp_put_nbx", UcpApi.ucp_put_nbx(endpoints[pe], s.operand, size, bases[pe] + at, rkeys[pe],
+            plainParam));
+    }
+
+    @Override
+    public long g(final int pe, final long at, final int size)
+    {
+        final Scratch s = scratch.get();
+        s.reply.set(ValueLayout.JAVA_LONG, 0, 0L);
+        await("ucp_get_nbx", UcpApi.ucp_get_nbx(endpoints[pe], s.reply, size, bases[pe] + at, rkeys[pe],
+            plainParam));
+        final long bits = s.reply.get(ValueLayout.JAVA_LONG, 0);
+        return size == Long.BYTES ? bits : bits & ((1L << (size * 8)) - 1);
+    }
+
+    @Override
+    public long loadAcquire(final long at, final int size)
+    {
+        // UCX writes into this PE's own mapping; acquire pairs with the atomic that updated the word, which
+        // the writer issued after a ucp_worker_fence behind its payload
+        return size == Integer.BYTES ? Integer.toUnsignedLong((int)INT.getAcquire(localHeap, at)) :
+            (long)LONG.getAcquire(localHeap, at);
+    }
+
+    @Override
+    public void putSignal(final int pe, final long destAt, final MemorySegment src, final long srcOffset,
+        final long bytes, final long sigAt, final long signal, final SignalOp op)
+    {
+        put(pe, destAt, src, srcOffset, bytes);
+        // the payload lands before the signal: a reader that sees the signal sees the data
+        check("ucp_worker_fence", UcpApi.ucp_worker_fence(worker));
+        signalUpdate(pe, sigAt, signal, op);
+    }
+
+    @Override
+    public void putSignalFromHeap(final int pe, final long destAt, final long srcAt, final long bytes,
+        final long sigAt, final long signal, final SignalOp op)
+    {
+        putFromHeap(pe, destAt, srcAt, bytes);
+        check("ucp_worker_fence", UcpApi.ucp_worker_fence(worker));
+        signalUpdate(pe, sigAt, signal, op);
+    }
+
+    @Override
+    public void signalSet(final int pe, final long sigAt, final long value)
+    {
+        // an atomic swap, not a put: the word is also the target of other PEs' atomic adds
+        atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, sigAt, Long.BYTES, value, 0L);
+    }
+
+    @Override
+    public void signalAdd(final int pe, final long sigAt, final long value)
+    {
+        atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, sigAt, Long.BYTES, value, 0L);
+    }
+
+    @Override
+    public long atomic(final AmoOp op, final int pe, final long at, final int size, final long value,
+        final long compare)
+    {
+        final long old = switch (op)
+        {
+            case FETCH_ADD -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, value, 0L);
+            case ADD -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, at, size, value, 0L);
+            case FETCH_INC -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, 1L, 0L);
+            case INC -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, at, size, 1L, 0L);
+            // a fetching add of zero reads the word atomically with every other operation on it
+            case FETCH -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, 0L, 0L);
+            case SET -> atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, at, size, value, 0L);
+            case SWAP -> atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, at, size, value, 0L);
+            // UCX's CSWAP compares the word with its operand and, when equal, stores what the reply buffer holds
+            case COMPARE_SWAP -> atomicOp(UcpApi.UCP_ATOMIC_OP_CSWAP(), true, pe, at, size, compare, value);
+            case FETCH_AND -> atomicOp(UcpApi.UCP_ATOMIC_OP_AND(), true, pe, at, size, value, 0L);
+            case AND -> atomicOp(UcpApi.UCP_ATOMIC_OP_AND(), false, pe, at, size, value, 0L);
+            case FETCH_OR -> atomicOp(UcpApi.UCP_ATOMIC_OP_OR(), true, pe, at, size, value, 0L);
+            case OR -> atomicOp(UcpApi.UCP_ATOMIC_OP_OR(), false, pe, at, size, value, 0L);
+            case FETCH_XOR -> atomicOp(UcpApi.UCP_ATOMIC_OP_XOR(), true, pe, at, size, value, 0L);
+            case XOR -> atomicOp(UcpApi.UCP_ATOMIC_OP_XOR(), false, pe, at, size, value, 0L);
+        };
+        return fetches(op) ? old : 0L;
+    }
+
+    private static boolean fetches(final AmoOp op)
+    {
+        return op != AmoOp.ADD && op != AmoOp.INC && op != AmoOp.SET && op != AmoOp.AND && op != AmoOp.OR &&
+            op != AmoOp.XOR;
+    }
+
+    /**
+     * One {@code ucp_atomic_op_nbx}, waited for.
+     *
+     * @param operand what {@code buffer} holds: the operand, or the comparand of a compare-and-swap.
+     * @param replyIn what the reply buffer holds before the call: the new value of a compare-and-swap.
+     * @return the old value, sign-extended from {@code size} bytes, when {@code fetch}; else 0.
+     */
+    private long atomicOp(final int opcode, final boolean fetch, final int pe, final long at, final int size,
+        final long operand, final long replyIn)
+    {
+        final Scratch s = scratch.get();
+        s.operand.set(ValueLayout.JAVA_LONG, 0, operand);
+        // the old value replaces it
+        s.reply.set(ValueLayout.JAVA_LONG, 0, replyIn);
+        final MemorySegment param = size == Long.BYTES ? (fetch ? s.fetch8 : s.post8) : (fetch ? s.fetch4 : s.post4);
+        await("ucp_atomic_op_nbx", UcpApi.ucp_atomic_op_nbx(endpoints[pe], opcode, s.operand, 1,
+            bases[pe] + at, rkeys[pe], param));
+        if (!fetch)
+        {
+            return 0L;
+        }
+        return size == Long.BYTES ? s.reply.get(ValueLayout.JAVA_LONG, 0) : s.reply.get(ValueLayout.JAVA_INT, 0);
+    }
+
+    @Override
+    public void fence()
+    {
+        check("ucp_worker_fence", UcpApi.ucp_worker_fence(worker));
+    }
+
+    @Override
+    public void quiet()
+    {
+        if (!worker.equals(MemorySegment.NULL))
+        {
+            await("ucp_worker_flush_nbx", UcpApi.ucp_worker_flush_nbx(worker, plainParam));
+        }
+        // and this PE's own loads after it see what arrived before it
+        VarHandle.fullFence();
+    }
+
+    @Override
+    public void progress()
+    {
+        UcpApi.ucp_worker_progress(worker);
+    }
+
+    // ---------------------------------------------------------------- requests and errors
+
+    private void await(final String call, final MemorySegment statusPtr)
+    {
+        // UCS_PTR_IS_ERR: error codes are the top addresses, from (uintptr_t)UCS_ERR_LAST up
+        if (Long.compareUnsigned(statusPtr.address(), UcpApi.UCS_ERR_LAST()) >= 0)
+        {
+            throw failure(call, (byte)statusPtr.address());
+        }
+        if (statusPtr.address() == 0)
+        {
+            return;
+        }
+        long deadlineNs = 0;
+        int polls = 0;
+        byte status;
+        while ((status = UcpApi.ucp_request_check_status(statusPtr)) == UcpApi.UCS_INPROGRESS())
+        {
+            UcpApi.ucp_worker_progress(worker);
+            if ((++polls & 0xFFFF) == 0)
+            {
+                final long nowNs = System.nanoTime();
+                if (deadlineNs == 0)
+                {
+                    deadlineNs = nowNs + REQUEST_TIMEOUT_NS;
+                }
+                else if (deadlineNs - nowNs < 0)
+                {
+                    throw new NativeCallException(call + " on PE " + myPe + " still in progress after " +
+                        REQUEST_TIMEOUT_NS / 1_000_000_000L + " s", UcpApi.UCS_INPROGRESS());
+                }
+            }
+        }
+        UcpApi.ucp_request_free(statusPtr);
+        check(call, status);
+    }
+
+    private void check(final String call, final byte status)
+    {
+        if (status != UcpApi.UCS_OK())
+        {
+            throw failure(call, status);
+        }
+    }
+
+    private NativeCallException failure(final String call, final byte status)
+    {
+        return new NativeCallException(call + " failed on PE " + myPe + ": " +
+            UcpApi.ucs_status_string(status).reinterpret(256).getString(0) + " (" + status + ")", status);
+    }
+
+    // ---------------------------------------------------------------- close
+
+    /**
+     * Releases the remote keys, endpoints, registration, worker and context, whichever exist; every PE has
+     * quieted and passed the close barrier, so no peer still reaches this heap.
+     */
+    @Override
+    public synchronized void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        for (final MemorySegment rkey : rkeys)
+        {
+            if (rkey != null)
+            {
+                UcpApi.ucp_rkey_destroy(rkey);
+            }
+        }
+        try (Arena call = Arena.ofConfined())
+        {
+            final MemorySegment closeParam = ucp_request_param_t.allocate(call);
+            ucp_request_param_t.op_attr_mask(closeParam, UcpApi.UCP_OP_ATTR_FIELD_FLAGS());
+            // forced: the peers may already have closed their workers, so a flushing close could wait for ever
+            ucp_request_param_t.flags(closeParam, UcpApi.UCP_EP_CLOSE_FLAG_FORCE());
+            for (final MemorySegment endpoint : endpoints)
+            {
+                if (endpoint != null)
+                {
+                    closeQuietly(UcpApi.ucp_ep_close_nbx(endpoint, closeParam));
+                }
+            }
+        }
+        if (!memh.equals(MemorySegment.NULL))
+        {
+            UcpApi.ucp_mem_unmap(context, memh);
+        }
+        if (!worker.equals(MemorySegment.NULL))
+        {
+            UcpApi.ucp_worker_destroy(worker);
+        }
+        if (!context.equals(MemorySegment.NULL))
+        {
+            UcpApi.ucp_cleanup(context);
+        }
+        arena.close();
+    }
+
+    private void closeQuietly(final MemorySegment statusPtr)
+    {
+        if (statusPtr.address() == 0 || Long.compareUnsigned(statusPtr.address(), UcpApi.UCS_ERR_LAST()) >= 0)
+        {
+            return;
+        }
+        final long deadlineNs = System.nanoTime() + 1_000_000_000L;
+        while (UcpApi.ucp_request_check_status(statusPtr) == UcpApi.UCS_INPROGRESS() &&
+            deadlineNs - System.nanoTime() > 0)
+        {
+            UcpApi.ucp_worker_progress(worker);
+        }
+        UcpApi.ucp_request_free(statusPtr);
+    }
+
+    /**
+     * One thread's operand, reply and request parameters for the atomics, p and g: no allocation per call.
+     */
+    private static final class Scratch
+    {
+        final MemorySegment operand;
+        final MemorySegment reply;
+        final MemorySegment fetch8;
+        final MemorySegment post8;
+        final MemorySegment fetch4;
+        final MemorySegment post4;
+
+        Scratch()
+        {
+            // freed when the thread's scratch is collected
+            final Arena auto = Arena.ofAuto();
+            operand = auto.allocate(Long.BYTES, Long.BYTES);
+            reply = auto.allocate(Long.BYTES, Long.BYTES);
+            fetch8 = param(auto, Long.BYTES, reply);
+            post8 = param(auto, Long.BYTES, null);
+            fetch4 = param(auto, Integer.BYTES, reply);
+            post4 = param(auto, Integer.BYTES, null);
+        }
+
+        private static MemorySegment param(final Arena auto, final int size, final MemorySegment reply)
+        {
+            final MemorySegment param = ucp_request_param_t.allocate(auto);
+            ucp_request_param_t.op_attr_mask(param, UcpApi.UCP_OP_ATTR_FIELD_DATATYPE() |
+                (reply == null ? 0 : UcpApi.UCP_OP_ATTR_FIELD_REPLY_BUFFER()));
+            // ucp_dt_make_contig(size), a macro
+            ucp_request_param_t.datatype(param, ((long)size << UcpApi.UCP_DATATYPE_SHIFT()) |
+                UcpApi.UCP_DATATYPE_CONTIG());
+            if (reply != null)
+            {
+                ucp_request_param_t.reply_buffer(param, reply);
+            }
+            return param;
+        }
+    }
+}
