@@ -266,13 +266,15 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
                 bases[pe] + destAt, rkeys[pe], plainParam));
             return;
         }
-        // UCX reads native memory only: a Java array goes through a native copy
-        try (Arena bounce = Arena.ofConfined())
+        // UCX reads native memory only: a Java array goes through this thread's native bounce buffer, a
+        // chunk at a time (each put waits for its source to be free before the next chunk is copied in)
+        final MemorySegment bounce = scratch.get().bounce;
+        for (long done = 0; done < bytes; done += Scratch.BOUNCE_BYTES)
         {
-            final MemorySegment copy = bounce.allocate(bytes, 8);
-            MemorySegment.copy(src, srcOffset, copy, 0, bytes);
-            await("ucp_put_nbx", UcpApi.ucp_put_nbx(endpoints[pe], copy, bytes, bases[pe] + destAt, rkeys[pe],
-                plainParam));
+            final long chunk = Math.min(Scratch.BOUNCE_BYTES, bytes - done);
+            MemorySegment.copy(src, srcOffset + done, bounce, 0, chunk);
+            await("ucp_put_nbx", UcpApi.ucp_put_nbx(endpoints[pe], bounce, chunk, bases[pe] + destAt + done,
+                rkeys[pe], plainParam));
         }
     }
 
@@ -289,12 +291,13 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
                 bases[pe] + srcAt, rkeys[pe], plainParam));
             return;
         }
-        try (Arena bounce = Arena.ofConfined())
+        final MemorySegment bounce = scratch.get().bounce;
+        for (long done = 0; done < bytes; done += Scratch.BOUNCE_BYTES)
         {
-            final MemorySegment copy = bounce.allocate(bytes, 8);
-            await("ucp_get_nbx", UcpApi.ucp_get_nbx(endpoints[pe], copy, bytes, bases[pe] + srcAt, rkeys[pe],
-                plainParam));
-            MemorySegment.copy(copy, 0, dest, destOffset, bytes);
+            final long chunk = Math.min(Scratch.BOUNCE_BYTES, bytes - done);
+            await("ucp_get_nbx", UcpApi.ucp_get_nbx(endpoints[pe], bounce, chunk, bases[pe] + srcAt + done,
+                rkeys[pe], plainParam));
+            MemorySegment.copy(bounce, 0, dest, destOffset + done, chunk);
         }
     }
 
@@ -342,6 +345,9 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public long loadAcquire(final long at, final int size)
     {
+        // every poll of a signal or wait word serves the peers: their emulated atomics on this PE's memory
+        // run only when this worker is progressed, and a caller may poll without ever idling (signalFetch, test)
+        UcpApi.ucp_worker_progress(worker);
         // UCX writes into this PE's own mapping; acquire pairs with the atomic that updated the word, which
         // the writer issued after a ucp_worker_fence behind its payload
         return size == Integer.BYTES ? Integer.toUnsignedLong((int)INT.getAcquire(localHeap, at)) :
@@ -580,6 +586,9 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
      */
     private static final class Scratch
     {
+        /** Bytes of the bounce buffer that Java-array sources and destinations go through. */
+        static final long BOUNCE_BYTES = 64 * 1024;
+        final MemorySegment bounce;
         final MemorySegment operand;
         final MemorySegment reply;
         final MemorySegment fetch8;
@@ -591,6 +600,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         {
             // freed when the thread's scratch is collected
             final Arena auto = Arena.ofAuto();
+            bounce = auto.allocate(BOUNCE_BYTES, Long.BYTES);
             operand = auto.allocate(Long.BYTES, Long.BYTES);
             reply = auto.allocate(Long.BYTES, Long.BYTES);
             fetch8 = param(auto, Long.BYTES, reply);
