@@ -262,8 +262,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         }
         if (src.isNative())
         {
-            await("ucp_put_nbx", UcpApi.ucp_put_nbx(endpoints[pe], src.asSlice(srcOffset, bytes), bytes,
-                bases[pe] + destAt, rkeys[pe], plainParam));
+            await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), src.address() + srcOffset, bytes,
+                bases[pe] + destAt, rkeys[pe].address(), plainParam.address()));
             return;
         }
         // UCX reads native memory only: a Java array goes through this thread's native bounce buffer, a
@@ -273,8 +273,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         {
             final long chunk = Math.min(Scratch.BOUNCE_BYTES, bytes - done);
             MemorySegment.copy(src, srcOffset + done, bounce, 0, chunk);
-            await("ucp_put_nbx", UcpApi.ucp_put_nbx(endpoints[pe], bounce, chunk, bases[pe] + destAt + done,
-                rkeys[pe], plainParam));
+            await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), bounce.address(), chunk,
+                bases[pe] + destAt + done, rkeys[pe].address(), plainParam.address()));
         }
     }
 
@@ -287,16 +287,16 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         }
         if (dest.isNative())
         {
-            await("ucp_get_nbx", UcpApi.ucp_get_nbx(endpoints[pe], dest.asSlice(destOffset, bytes), bytes,
-                bases[pe] + srcAt, rkeys[pe], plainParam));
+            await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), dest.address() + destOffset, bytes,
+                bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
             return;
         }
         final MemorySegment bounce = scratch.get().bounce;
         for (long done = 0; done < bytes; done += Scratch.BOUNCE_BYTES)
         {
             final long chunk = Math.min(Scratch.BOUNCE_BYTES, bytes - done);
-            await("ucp_get_nbx", UcpApi.ucp_get_nbx(endpoints[pe], bounce, chunk, bases[pe] + srcAt + done,
-                rkeys[pe], plainParam));
+            await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), bounce.address(), chunk,
+                bases[pe] + srcAt + done, rkeys[pe].address(), plainParam.address()));
             MemorySegment.copy(bounce, 0, dest, destOffset + done, chunk);
         }
     }
@@ -306,8 +306,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     {
         if (bytes != 0)
         {
-            await("ucp_put_nbx", UcpApi.ucp_put_nbx(endpoints[pe], localHeap.asSlice(srcAt, bytes), bytes,
-                bases[pe] + destAt, rkeys[pe], plainParam));
+            await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), localHeap.address() + srcAt, bytes,
+                bases[pe] + destAt, rkeys[pe].address(), plainParam.address()));
         }
     }
 
@@ -316,8 +316,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     {
         if (bytes != 0)
         {
-            await("ucp_get_nbx", UcpApi.ucp_get_nbx(endpoints[pe], localHeap.asSlice(destAt, bytes), bytes,
-                bases[pe] + srcAt, rkeys[pe], plainParam));
+            await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), localHeap.address() + destAt, bytes,
+                bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
         }
     }
 
@@ -327,8 +327,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         final Scratch s = scratch.get();
         // little-endian: the low size bytes of the long are its first size bytes
         s.operand.set(ValueLayout.JAVA_LONG, 0, bits);
-        await("ucp_put_nbx", UcpApi.ucp_put_nbx(endpoints[pe], s.operand, size, bases[pe] + at, rkeys[pe],
-            plainParam));
+        await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), s.operand.address(), size,
+            bases[pe] + at, rkeys[pe].address(), plainParam.address()));
     }
 
     @Override
@@ -336,8 +336,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     {
         final Scratch s = scratch.get();
         s.reply.set(ValueLayout.JAVA_LONG, 0, 0L);
-        await("ucp_get_nbx", UcpApi.ucp_get_nbx(endpoints[pe], s.reply, size, bases[pe] + at, rkeys[pe],
-            plainParam));
+        await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), s.reply.address(), size,
+            bases[pe] + at, rkeys[pe].address(), plainParam.address()));
         final long bits = s.reply.get(ValueLayout.JAVA_LONG, 0);
         return size == Long.BYTES ? bits : bits & ((1L << (size * 8)) - 1);
     }
@@ -347,7 +347,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     {
         // every poll of a signal or wait word serves the peers: their emulated atomics on this PE's memory
         // run only when this worker is progressed, and a caller may poll without ever idling (signalFetch, test)
-        UcpApi.ucp_worker_progress(worker);
+        UcpCalls.workerProgress(worker.address());
         // UCX writes into this PE's own mapping; acquire pairs with the atomic that updated the word, which
         // the writer issued after a ucp_worker_fence behind its payload
         return size == Integer.BYTES ? Integer.toUnsignedLong((int)INT.getAcquire(localHeap, at)) :
@@ -360,7 +360,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     {
         put(pe, destAt, src, srcOffset, bytes);
         // the payload lands before the signal: a reader that sees the signal sees the data
-        check("ucp_worker_fence", UcpApi.ucp_worker_fence(worker));
+        check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
         signalUpdate(pe, sigAt, signal, op);
     }
 
@@ -369,7 +369,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         final long sigAt, final long signal, final SignalOp op)
     {
         putFromHeap(pe, destAt, srcAt, bytes);
-        check("ucp_worker_fence", UcpApi.ucp_worker_fence(worker));
+        check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
         signalUpdate(pe, sigAt, signal, op);
     }
 
@@ -433,8 +433,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         // the old value replaces it
         s.reply.set(ValueLayout.JAVA_LONG, 0, replyIn);
         final MemorySegment param = size == Long.BYTES ? (fetch ? s.fetch8 : s.post8) : (fetch ? s.fetch4 : s.post4);
-        await("ucp_atomic_op_nbx", UcpApi.ucp_atomic_op_nbx(endpoints[pe], opcode, s.operand, 1,
-            bases[pe] + at, rkeys[pe], param));
+        await("ucp_atomic_op_nbx", UcpCalls.atomicOpNbx(endpoints[pe].address(), opcode, s.operand.address(), 1,
+            bases[pe] + at, rkeys[pe].address(), param.address()));
         if (!fetch)
         {
             return 0L;
@@ -445,7 +445,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public void fence()
     {
-        check("ucp_worker_fence", UcpApi.ucp_worker_fence(worker));
+        check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
     }
 
     @Override
@@ -453,7 +453,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     {
         if (!worker.equals(MemorySegment.NULL))
         {
-            await("ucp_worker_flush_nbx", UcpApi.ucp_worker_flush_nbx(worker, plainParam));
+            await("ucp_worker_flush_nbx", UcpCalls.workerFlushNbx(worker.address(), plainParam.address()));
         }
         // and this PE's own loads after it see what arrived before it
         VarHandle.fullFence();
@@ -462,28 +462,29 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public void progress()
     {
-        UcpApi.ucp_worker_progress(worker);
+        UcpCalls.workerProgress(worker.address());
     }
 
     // ---------------------------------------------------------------- requests and errors
 
-    private void await(final String call, final MemorySegment statusPtr)
+    private void await(final String call, final long statusPtr)
     {
         // UCS_PTR_IS_ERR: error codes are the top addresses, from (uintptr_t)UCS_ERR_LAST up
-        if (Long.compareUnsigned(statusPtr.address(), UcpApi.UCS_ERR_LAST()) >= 0)
+        if (Long.compareUnsigned(statusPtr, UcpApi.UCS_ERR_LAST()) >= 0)
         {
-            throw failure(call, (byte)statusPtr.address());
+            throw failure(call, (byte)statusPtr);
         }
-        if (statusPtr.address() == 0)
+        if (statusPtr == 0)
         {
             return;
         }
+        final long workerAt = worker.address();
         long deadlineNs = 0;
         int polls = 0;
         byte status;
-        while ((status = UcpApi.ucp_request_check_status(statusPtr)) == UcpApi.UCS_INPROGRESS())
+        while ((status = UcpCalls.requestCheckStatus(statusPtr)) == UcpApi.UCS_INPROGRESS())
         {
-            UcpApi.ucp_worker_progress(worker);
+            UcpCalls.workerProgress(workerAt);
             if ((++polls & 0xFFFF) == 0)
             {
                 final long nowNs = System.nanoTime();
@@ -498,7 +499,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
                 }
             }
         }
-        UcpApi.ucp_request_free(statusPtr);
+        UcpCalls.requestFree(statusPtr);
         check(call, status);
     }
 
