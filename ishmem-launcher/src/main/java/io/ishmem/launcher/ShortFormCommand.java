@@ -27,7 +27,8 @@ final class ShortFormCommand
 
     static final String CORE_MODULE = "io.ishmem.core";
     /** The modules that call native code: the core (libc) and the generated Level Zero binding it requires. */
-    static final String NATIVE_MODULES = CORE_MODULE + ",io.ishmem.l0.bindings,io.ishmem.cuda.bindings";
+    static final String NATIVE_MODULES = CORE_MODULE + ",io.ishmem.l0.bindings,io.ishmem.cuda.bindings," +
+        "io.ishmem.ucx.bindings";
 
     // the launcher's own jars: a PE never needs them
     private static final List<String> LAUNCHER_JARS = List.of("ishmem-launcher-", "picocli-");

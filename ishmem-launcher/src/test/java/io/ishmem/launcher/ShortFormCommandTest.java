@@ -35,7 +35,8 @@ class ShortFormCommandTest
             lib.resolve("ishmem-api-1.0.jar") + ":" + lib.resolve("ishmem-core-1.0.jar") + ":" +
                 lib.resolve("slf4j-api-2.0.17.jar") + ":" + lib.resolve("slf4j-simple-2.0.17.jar"),
             "--add-modules", "io.ishmem.core",
-            "--enable-native-access=io.ishmem.core,io.ishmem.l0.bindings,io.ishmem.cuda.bindings",
+            "--enable-native-access=io.ishmem.core,io.ishmem.l0.bindings,io.ishmem.cuda.bindings," +
+                "io.ishmem.ucx.bindings",
             "-XX:+UseSerialGC", "-XX:-UsePerfData", "-XX:+UnlockDiagnosticVMOptions",
             "-XX:GuaranteedSafepointInterval=0",
             "-Xmx1g",
