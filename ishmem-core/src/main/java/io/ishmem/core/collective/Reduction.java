@@ -40,7 +40,6 @@ final class Reduction
         final CollectiveOp collective = CollectiveOp.REDUCE;
         final long kind = (long)op.ordinal() << 8 | type.ordinal();
         final long seq = sync.announce(collective, nreduce, kind, destAt, srcAt, dest.byteSize(), 0);
-        final long hash = TeamSync.argumentHash(collective, nreduce, kind, destAt, srcAt, dest.byteSize());
         final long bytes = nreduce * type.size();
         final Transport transport = SymmetricHeap.transportOf(dest);
         final int me = sync.myIndex();
@@ -54,7 +53,7 @@ final class Reduction
             {
                 transport.get(sync.memberBlock(i), entry, myPe, srcAt, bytes);
             }
-            sync.sync(collective, hash, "reduce", ARGS);
+            sync.syncAnnounced(collective, seq, "reduce", ARGS);
             final MemorySegment mine = sync.memberBlock(me);
             MemorySegment.copy(mine, sync.reduceEntryOffset(seq, 0), buffers.accView(type), 0, bytes);
             for (int i = 1; i < sync.size(); i++)
@@ -67,7 +66,7 @@ final class Reduction
             return;
         }
         // every source and destination ready, and the arguments agreed, before anyone reads a peer's source
-        sync.sync(collective, hash, "reduce", ARGS);
+        sync.syncAnnounced(collective, seq, "reduce", ARGS);
         final int n = sync.size();
         final long first = nreduce * me / n;
         final long end = nreduce * (me + 1) / n;

@@ -81,8 +81,7 @@ public final class TeamCollectives
         {
             checkRoot(call, root, sync);
             final CollectiveOp op = CollectiveOp.BROADCAST;
-            sync.announce(op, bytes, root, destAt, srcAt, dest.byteSize(), 0);
-            final long hash = TeamSync.argumentHash(op, bytes, root, destAt, srcAt, dest.byteSize());
+            final long seq = sync.announce(op, bytes, root, destAt, srcAt, dest.byteSize(), 0);
             final Transport transport = SymmetricHeap.transportOf(dest);
             final boolean isRoot = sync.myIndex() == root;
             if (bytes <= BROADCAST_PULL_BYTES)
@@ -99,11 +98,11 @@ public final class TeamCollectives
                     }
                     complete(dest, transport);
                 }
-                sync.sync(op, hash, call, BROADCAST_ARGS);
+                sync.syncAnnounced(op, seq, call, BROADCAST_ARGS);
                 return;
             }
             // every source and destination ready, and the arguments agreed, before anyone copies
-            sync.sync(op, hash, call, BROADCAST_ARGS);
+            sync.syncAnnounced(op, seq, call, BROADCAST_ARGS);
             if (!isRoot)
             {
                 transport.getIntoHeap(destAt, sync.memberPe(root), srcAt, bytes);
@@ -152,8 +151,7 @@ public final class TeamCollectives
             final long srcBytes = personalised ? total : bytes;
             final long srcAt = range(heap, call, "src", src, srcBytes);
             distinct(call, dest, destAt, total, src, srcAt, srcBytes, false);
-            sync.announce(op, bytes, 0, destAt, srcAt, dest.byteSize(), 0);
-            final long hash = TeamSync.argumentHash(op, bytes, 0, destAt, srcAt, dest.byteSize());
+            final long seq = sync.announce(op, bytes, 0, destAt, srcAt, dest.byteSize(), 0);
             final Transport transport = SymmetricHeap.transportOf(dest);
             for (int k = 0; k < n; k++)
             {
@@ -163,7 +161,7 @@ public final class TeamCollectives
                     personalised ? srcAt + member * bytes : srcAt, bytes);
             }
             complete(dest, transport);
-            sync.sync(op, hash, call, BLOCK_ARGS);
+            sync.syncAnnounced(op, seq, call, BLOCK_ARGS);
         }
         finally
         {
@@ -186,12 +184,12 @@ public final class TeamCollectives
             // member works out the same offsets and the same verdict from them
             final long seq = sync.announce(op, 0, 0, destAt, srcAt, 0, bytes);
             sync.announceSecondOwn(seq, dest.byteSize());
-            sync.sync(op, TeamSync.argumentHash(op, 0, 0, destAt, srcAt, 0), call, COLLECT_ARGS);
+            sync.syncAnnounced(op, seq, call, COLLECT_ARGS);
             long offset = 0;
             long total = 0;
             for (int i = 0; i < sync.size(); i++)
             {
-                final long contribution = sync.announcedOwn(i, seq);
+                final long contribution = sync.announcedOwn(i, seq, 0);
                 if (i == sync.myIndex())
                 {
                     offset = total;
@@ -200,7 +198,7 @@ public final class TeamCollectives
             }
             for (int i = 0; i < sync.size(); i++)
             {
-                final long room = sync.announcedSecondOwn(i, seq);
+                final long room = sync.announcedOwn(i, seq, 1);
                 if (room < total)
                 {
                     sync.sync(op, call);
@@ -257,8 +255,7 @@ public final class TeamCollectives
             distinct(call, dest, destAt, destBytes, src, srcAt, srcBytes, false);
             final CollectiveOp op = CollectiveOp.ALLTOALLS;
             final long shape = sst << 4 | size;
-            sync.announce(op, nelems, dst, destAt, srcAt, shape, 0);
-            final long hash = TeamSync.argumentHash(op, nelems, dst, destAt, srcAt, shape);
+            final long seq = sync.announce(op, nelems, dst, destAt, srcAt, shape, 0);
             final Transport transport = SymmetricHeap.transportOf(dest);
             for (int k = 0; k < n; k++)
             {
@@ -271,7 +268,7 @@ public final class TeamCollectives
                 }
             }
             complete(dest, transport);
-            sync.sync(op, hash, call, STRIDED_ARGS);
+            sync.syncAnnounced(op, seq, call, STRIDED_ARGS);
         }
         finally
         {

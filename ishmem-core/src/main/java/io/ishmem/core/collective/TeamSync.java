@@ -168,43 +168,37 @@ public final class TeamSync
     }
 
     /**
-     * @return the own word member {@code index} announced for collective {@code seq}; valid after that
-     *         collective's {@link #sync} and before this PE's next one.
+     * @return own word {@code word} (0 or 1) member {@code index} announced for collective {@code seq}; valid
+     *         after that collective's {@link #sync} and before this PE's next one.
      */
-    public long announcedOwn(final int index, final long seq)
+    public long announcedOwn(final int index, final long seq, final int word)
     {
         return memberBlocks[index].get(ValueLayout.JAVA_LONG,
-            ControlBlock.announceOffset(teamSlot, seq) + ControlBlock.ANNOUNCE_OWN_OFFSET);
+            ControlBlock.announceOffset(teamSlot, seq) + ControlBlock.ANNOUNCE_OWN_OFFSET + 8L * word);
     }
 
-    /** Publishes a second own word for collective {@code seq}, before its {@link #sync}. */
+    /** Publishes own word 1 for collective {@code seq} (word 0 is {@link #announce}'s), before its sync. */
     public void announceSecondOwn(final long seq, final long own)
     {
         final long at = ControlBlock.announceOffset(teamSlot, seq) + ControlBlock.ANNOUNCE_OWN_OFFSET + 8;
         myBlock.set(ValueLayout.JAVA_LONG, at, own);
     }
 
-    /** @return the second own word member {@code index} announced for collective {@code seq}. */
-    public long announcedSecondOwn(final int index, final long seq)
-    {
-        return memberBlocks[index].get(ValueLayout.JAVA_LONG,
-            ControlBlock.announceOffset(teamSlot, seq) + ControlBlock.ANNOUNCE_OWN_OFFSET + 8);
-    }
-
     /**
-     * @return a 32-bit hash of an op and its five arguments, as {@link #sync(CollectiveOp, long, String,
-     *         ArgumentFormatter)} compares them.
+     * {@link #sync(CollectiveOp, long, String, ArgumentFormatter)} carrying the hash of the arguments this PE
+     * announced for collective {@code seq}, read back from its own announcement, so a caller names its
+     * arguments once.
      */
-    public static long argumentHash(final CollectiveOp op, final long arg0, final long arg1, final long arg2,
-        final long arg3, final long arg4)
+    public void syncAnnounced(final CollectiveOp op, final long seq, final String call,
+        final ArgumentFormatter describe)
     {
+        final long offset = ControlBlock.announceOffset(teamSlot, seq);
         long h = op.code() * 0x9E37_79B9_7F4A_7C15L;
-        h = mix(h ^ arg0);
-        h = mix(h ^ arg1);
-        h = mix(h ^ arg2);
-        h = mix(h ^ arg3);
-        h = mix(h ^ arg4);
-        return (h ^ (h >>> 32)) & 0xFFFF_FFFFL;
+        for (int a = 0; a < ControlBlock.ANNOUNCE_ARGS; a++)
+        {
+            h = mix(h ^ myBlock.get(ValueLayout.JAVA_LONG, offset + 8 + 8L * a));
+        }
+        sync(op, (h ^ (h >>> 32)) & 0xFFFF_FFFFL, call, describe);
     }
 
     private static long mix(final long x)
@@ -232,13 +226,13 @@ public final class TeamSync
      * A barrier over the team carrying {@code op} and the hash of its arguments: every member learns
      * whether all members are in {@code op} with the same arguments.
      *
-     * @param hash     from {@link #argumentHash}, after {@link #announce} of the same arguments; 0 for an op
+     * @param hash     a 32-bit hash of the announced arguments ({@link #syncAnnounced} makes it); 0 for an op
      *                 without arguments.
      * @param describe turns announced arguments into words when they differ; null when {@code hash} is 0.
      * @throws CollectiveMismatchException on every member if any member is in another collective, or passed
      *                                     other arguments; the barrier is complete all the same.
      */
-    public void sync(final CollectiveOp op, final long hash, final String call, final ArgumentFormatter describe)
+    private void sync(final CollectiveOp op, final long hash, final String call, final ArgumentFormatter describe)
     {
         final long seq = ++sequence;
         final long parity = (seq & 1) << 3;
