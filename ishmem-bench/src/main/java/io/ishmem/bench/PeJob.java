@@ -10,6 +10,7 @@ import io.ishmem.launcher.PeJvmOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A phase's own program as a launcher job, with the JVM options {@code ishmemrun} gives every PE
@@ -75,13 +76,26 @@ public final class PeJob
      */
     public JobResult run(final int pes, final CpuBinding binding)
     {
+        return run(pes, binding, Map.of());
+    }
+
+    /**
+     * @param pes     the PE count.
+     * @param binding where each PE runs.
+     * @param env     variables added to every PE's environment.
+     * @return how the job ended, with every PE's output.
+     */
+    public JobResult run(final int pes, final CpuBinding binding, final Map<String, String> env)
+    {
         final List<String> command = new ArrayList<>();
         command.add(JavaExecutable.current());
         command.addAll(jvmOptions());
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), program.getName()));
         command.addAll(args);
-        final JobSpec spec = JobSpec.builder().npes(pes).command(command).bindTo(binding)
-            .timeout(timeout).captureOutput(true).mergeStderr(true).build();
+        final JobSpec.Builder builder = JobSpec.builder().npes(pes).command(command).bindTo(binding)
+            .timeout(timeout).captureOutput(true).mergeStderr(true);
+        env.forEach(builder::env);
+        final JobSpec spec = builder.build();
         return Launcher.run(spec, (pe, stream, line) ->
         {
             if (pe == 0)

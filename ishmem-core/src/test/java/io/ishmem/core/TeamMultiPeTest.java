@@ -69,6 +69,9 @@ class TeamMultiPeTest
         {
             shmem.pLong(scratch, index, tag, member);
         }
+        // sync orders no puts (ishmem_team_sync): quiet completes them first, which a transport that does not
+        // deliver on return (UCX) needs
+        shmem.quiet();
         team.sync();
         for (int i = 0; i < members.length; i++)
         {

@@ -24,23 +24,28 @@ final class PeCountInvocation implements TestTemplateInvocationContext, Invocati
     private final int npes;
     private final MultiPeTest annotation;
     private final Map<String, String> classEnv;
+    private final Map<String, String> rotated;
 
     /**
      * @param npes       the PE count of this run.
      * @param annotation the method's annotation.
      * @param classEnv   the test class's {@link MultiPeEnv} variables, which the method's own env overrides.
+     * @param rotated    this run's turn of {@link RotatedEnvironment}, which the class's variables override.
      */
-    PeCountInvocation(final int npes, final MultiPeTest annotation, final Map<String, String> classEnv)
+    PeCountInvocation(final int npes, final MultiPeTest annotation, final Map<String, String> classEnv,
+        final Map<String, String> rotated)
     {
         this.npes = npes;
         this.annotation = annotation;
         this.classEnv = classEnv;
+        this.rotated = rotated;
     }
 
     @Override
     public String getDisplayName(final int invocationIndex)
     {
-        return "[" + npes + (npes == 1 ? " PE]" : " PEs]");
+        final String pes = npes + (npes == 1 ? " PE" : " PEs");
+        return rotated.isEmpty() ? "[" + pes + "]" : "[" + pes + ", " + RotatedEnvironment.describe(rotated) + "]";
     }
 
     @Override
@@ -73,7 +78,8 @@ final class PeCountInvocation implements TestTemplateInvocationContext, Invocati
                 invocationContext.getExecutable().getName())
             .pes(npes)
             .timeoutSeconds(annotation.timeoutSeconds());
-        // the class's variables first: a job keeps the last value given for a name, so the method's env wins
+        // a job keeps the last value given for a name: the rotation, then the class's, then the method's env
+        rotated.forEach(job::env);
         classEnv.forEach(job::env);
         final JobResult result = job.env(annotation.env())
             .jvmArgs(annotation.jvmArgs())

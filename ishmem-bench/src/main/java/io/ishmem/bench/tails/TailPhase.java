@@ -16,10 +16,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The tails phase of the bench: for each PE count, Open MPI's OpenSHMEM running {@code oshm_tail} (when
- * given), then our {@link TailPe} job unbound, then bound one CPU per PE, one after the other, so all three
+ * given), then our {@link TailPe} job unbound, then bound one CPU per PE, then over UCX, one after the other, so all
  * see the machine in the same state; then {@code tails.md}, {@code tails.csv} and one plot per op.
  */
 public final class TailPhase
@@ -59,7 +60,7 @@ public final class TailPhase
                 run.echo("tails/" + Variant.OSHMEM.tag() + "/" + pes, raw);
                 take(pes, Variant.OSHMEM, run.lines(), run.exitCode(), run.timedOut());
             }
-            for (final Variant variant : new Variant[] {Variant.OURS_UNBOUND, Variant.OURS_BOUND})
+            for (final Variant variant : new Variant[] {Variant.OURS_UNBOUND, Variant.OURS_BOUND, Variant.OURS_UCX})
             {
                 runOurs(job, pes, variant, raw);
             }
@@ -111,7 +112,10 @@ public final class TailPhase
             settings.rounds(), calls));
         notes.add("Ours: TailPe as a launcher job, each call timed with System.nanoTime into a pre-allocated " +
             "HdrHistogram; PE JVM options: " + String.join(" ", job.jvmOptions()) + "; bound: taskset, one CPU " +
-            "per PE, round robin over the launcher's CPUs.");
+            "per PE, round robin over the launcher's CPUs; over UCX: unbound, ISHMEM_TRANSPORT=ucx, so puts, " +
+            "signals and atomics go through UCX (its transports but self, which on one host are the same " +
+            "posix/sysv shared memory OSHMEM's spml ucx uses) while barriers, splits and allocation agreement " +
+            "still run on the shared control blocks.");
         if (settings.anchor() == null)
         {
             notes.add("OSHMEM not run (no --c-tail): its rows are missing and its goals say \"no reference\".");
@@ -132,7 +136,8 @@ public final class TailPhase
         try
         {
             System.out.printf(Locale.ROOT, "tails: %s on %d PEs ...%n", variant.label(), pes);
-            result = job.run(pes, variant == Variant.OURS_BOUND ? CpuBinding.CORE : CpuBinding.NONE);
+            result = job.run(pes, variant == Variant.OURS_BOUND ? CpuBinding.CORE : CpuBinding.NONE,
+                variant == Variant.OURS_UCX ? Map.of("ISHMEM_TRANSPORT", "ucx") : Map.of());
         }
         catch (final LaunchException ex)
         {

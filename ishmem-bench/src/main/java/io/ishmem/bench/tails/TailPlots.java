@@ -19,7 +19,7 @@ import java.util.List;
 /**
  * One PNG per op: latency (log) against percentile, one step per point as {@link Statistic#plotX()} places
  * them, PE 0's distribution, one series per PE count and variant. The colour is the PE count's and the line
- * the variant's, so a PE count's three curves sit side by side.
+ * the variant's, so a PE count's curves sit side by side.
  */
 final class TailPlots
 {
@@ -108,6 +108,7 @@ final class TailPlots
         {
             case OURS_UNBOUND -> SeriesLines.SOLID;
             case OURS_BOUND -> SeriesLines.DASH_DASH;
+            case OURS_UCX -> SeriesLines.DASH_DOT;
             case OSHMEM -> SeriesLines.DOT_DOT;
         };
     }
@@ -118,6 +119,7 @@ final class TailPlots
         {
             case OURS_UNBOUND -> SeriesMarkers.CIRCLE;
             case OURS_BOUND -> SeriesMarkers.DIAMOND;
+            case OURS_UCX -> SeriesMarkers.SQUARE;
             case OSHMEM -> SeriesMarkers.CROSS;
         };
     }

@@ -1,10 +1,14 @@
 package io.ishmem.bench.tails;
 
-/** Who ran an op and how: our job unbound or bound one CPU per PE, or Open MPI's OpenSHMEM. */
+/**
+ * Who ran an op and how: our job unbound or bound one CPU per PE, our job with UCX carrying the heaps
+ * (unbound), or Open MPI's OpenSHMEM (itself over UCX).
+ */
 enum Variant
 {
     OURS_UNBOUND("ours unbound", "ours-unbound"),
     OURS_BOUND("ours bound", "ours-bound"),
+    OURS_UCX("ours over UCX", "ours-ucx"),
     OSHMEM("OSHMEM", "oshmem");
 
     private final String label;

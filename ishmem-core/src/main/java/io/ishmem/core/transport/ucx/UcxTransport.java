@@ -22,6 +22,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.Reference;
+import java.util.concurrent.locks.LockSupport;
 
 import static io.ishmem.ucx.bindings.UcpApi.C_LONG;
 import static io.ishmem.ucx.bindings.UcpApi.C_POINTER;
@@ -54,6 +56,16 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     /** The transports UCX may use unless {@code UCX_TLS} says otherwise: all but the loopback {@code self}. */
     public static final String DEFAULT_TLS = "^self";
     private static final long REQUEST_TIMEOUT_NS = 60_000_000_000L;
+    /** Polls of a request without pause: a request on shared memory completes within a few. */
+    private static final int BUSY_POLLS = 256;
+    /** Then polls with a yield between them, then with a short park. */
+    private static final int YIELD_POLLS = 1024;
+    private static final long PARK_NS = 20_000;
+    /**
+     * A poll of a word progresses the worker one time in 8: often enough that a PE polling without idling
+     * serves its peers, rarely enough that threads spinning on words do not queue on the worker's lock.
+     */
+    private static final int LOAD_PROGRESS_MASK = 7;
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
 
@@ -71,6 +83,11 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     private MemorySegment[] rkeys = new MemorySegment[0];
     private long[] bases = new long[0];
     private boolean closed;
+    /**
+     * Loads since start, counted without synchronisation (a lost count only shifts when the next progress
+     * comes): one load in {@code LOAD_PROGRESS_MASK + 1} progresses the worker.
+     */
+    private int loads;
 
     private UcxTransport(final int myPe, final MemorySegment localHeap)
     {
@@ -262,8 +279,11 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         }
         if (src.isNative())
         {
+            checkUsable(src, false);
             await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), src.address() + srcOffset, bytes,
                 bases[pe] + destAt, rkeys[pe].address(), plainParam.address()));
+            // an automatic arena's memory stays until its segment is unreachable: not before UCX has read it
+            Reference.reachabilityFence(src);
             return;
         }
         // UCX reads native memory only: a Java array goes through this thread's native bounce buffer, a
@@ -287,8 +307,10 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         }
         if (dest.isNative())
         {
+            checkUsable(dest, true);
             await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), dest.address() + destOffset, bytes,
                 bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
+            Reference.reachabilityFence(dest);
             return;
         }
         final MemorySegment bounce = scratch.get().bounce;
@@ -298,6 +320,27 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
             await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), bounce.address(), chunk,
                 bases[pe] + srcAt + done, rkeys[pe].address(), plainParam.address()));
             MemorySegment.copy(bounce, 0, dest, destOffset + done, chunk);
+        }
+    }
+
+    /**
+     * The checks a JDK copy would make, which UCX, reading and writing by address, does not: the exceptions are
+     * the JDK's, which the API layer turns into messages naming the call and argument. A shared arena closed
+     * by another thread while UCX still reads is not caught, as it is not in C.
+     */
+    private static void checkUsable(final MemorySegment segment, final boolean written)
+    {
+        if (!segment.scope().isAlive())
+        {
+            throw new IllegalStateException("Already closed");
+        }
+        if (!segment.isAccessibleBy(Thread.currentThread()))
+        {
+            throw new WrongThreadException("Attempted access outside owning thread");
+        }
+        if (written && segment.isReadOnly())
+        {
+            throw new IllegalArgumentException("Attempt to write a read-only segment");
         }
     }
 
@@ -347,7 +390,10 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     {
         // every poll of a signal or wait word serves the peers: their emulated atomics on this PE's memory
         // run only when this worker is progressed, and a caller may poll without ever idling (signalFetch, test)
-        UcpCalls.workerProgress(worker.address());
+        if ((++loads & LOAD_PROGRESS_MASK) == 0)
+        {
+            UcpCalls.workerProgress(worker.address());
+        }
         // UCX writes into this PE's own mapping; acquire pairs with the atomic that updated the word, which
         // the writer issued after a ucp_worker_fence behind its payload
         return size == Integer.BYTES ? Integer.toUnsignedLong((int)INT.getAcquire(localHeap, at)) :
@@ -485,17 +531,30 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         while ((status = UcpCalls.requestCheckStatus(statusPtr)) == UcpApi.UCS_INPROGRESS())
         {
             UcpCalls.workerProgress(workerAt);
-            if ((++polls & 0xFFFF) == 0)
+            if (++polls > BUSY_POLLS)
             {
-                final long nowNs = System.nanoTime();
-                if (deadlineNs == 0)
+                // the worker's lock is a spinlock: threads that poll it without pause, more of them than cores,
+                // keep preempting its holder, and progress crawls; a pause between polls lets the holder finish
+                if (polls > BUSY_POLLS + YIELD_POLLS)
                 {
-                    deadlineNs = nowNs + REQUEST_TIMEOUT_NS;
+                    LockSupport.parkNanos(PARK_NS);
                 }
-                else if (deadlineNs - nowNs < 0)
+                else
                 {
-                    throw new NativeCallException(call + " on PE " + myPe + " still in progress after " +
-                        REQUEST_TIMEOUT_NS / 1_000_000_000L + " s", UcpApi.UCS_INPROGRESS());
+                    Thread.yield();
+                }
+                if ((polls & 0xFF) == 0)
+                {
+                    final long nowNs = System.nanoTime();
+                    if (deadlineNs == 0)
+                    {
+                        deadlineNs = nowNs + REQUEST_TIMEOUT_NS;
+                    }
+                    else if (deadlineNs - nowNs < 0)
+                    {
+                        throw new NativeCallException(call + " on PE " + myPe + " still in progress after " +
+                            REQUEST_TIMEOUT_NS / 1_000_000_000L + " s", UcpApi.UCS_INPROGRESS());
+                    }
                 }
             }
         }
