@@ -24,12 +24,12 @@ done
 
 # from another folder, and once through a symbolic link, as from a PATH entry
 cd "$work"
-hello=$("$home/bin/ishmemrun" -n 2 --class io.ishmem.examples.Hello) || fail "Hello exited $?"
+hello=$("$home/bin/ishmemrun" -n 2 --timeout 120 --class io.ishmem.examples.Hello) || fail "Hello exited $?"
 for pe in 0 1; do
     grep -q -x "Hello from PE $pe of 2" <<< "$hello" || fail "no 'Hello from PE $pe of 2' in: $hello"
 done
 ln -s "$home/bin/ishmemrun" "$work/ishmemrun"
-ring=$("$work/ishmemrun" -n 2 --cp "$app" --class consumer.RankRing) || fail "RankRing exited $?"
+ring=$("$work/ishmemrun" -n 2 --timeout 120 --cp "$app" --class consumer.RankRing) || fail "RankRing exited $?"
 grep -q -x "consumer RankRing: PE 0 of 2 received 1" <<< "$ring" || fail "PE 0 did not receive 1: $ring"
 grep -q -x "consumer RankRing: PE 1 of 2 received 0" <<< "$ring" || fail "PE 1 did not receive 0: $ring"
 rm -rf "$work"
