@@ -34,6 +34,8 @@ public final class MultiPeExtension implements TestTemplateInvocationContextProv
     @Override
     public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(final ExtensionContext context)
     {
+        // before anything else, so that a JUnit too old for us says so instead of failing somewhere inside
+        JupiterVersion.check();
         final Method method = context.getRequiredTestMethod();
         final MultiPeTest annotation = AnnotationSupport.findAnnotation(method, MultiPeTest.class).orElseThrow();
         final String whyNot = TestBodies.whyNotRunnable(method);

@@ -19,6 +19,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * ({@code @BeforeEach} and the like) run only in the test JVM. Each PE runs on the test class path, with
  * {@code --enable-native-access=ALL-UNNAMED} and small-footprint JVM options.
  *
+ * <p>Runs on the JUnit Jupiter of the user's build, 5.9 or later (ishmem-junit brings none of its own); on an
+ * older one each run fails at once with an {@link org.junit.jupiter.api.extension.ExtensionConfigurationException}
+ * naming the version needed.
+ *
  * <p>The test passes when every PE exits 0. Otherwise it fails with an {@link AssertionError} that lists
  * each failed PE with its exit code, followed by the output of every PE.
  *
