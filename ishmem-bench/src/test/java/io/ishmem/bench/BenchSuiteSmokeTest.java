@@ -101,15 +101,17 @@ class BenchSuiteSmokeTest
             "atomicFetchAddLong on the next PE | 8 B | 2 |", "atomicCompareSwapLong on the next PE | 8 B | 2 |",
             "atomicFetchAddLong, all PEs on one word | 8 B | 2 |", "malloc(4096) + free | 4 KiB | 2 |"})
         {
-            // every row has our figure: a p50 with its unit
-            assertTrue(md.matches("(?s).*\\| " + Pattern.quote(row) + " [0-9.]+ [nmu]s \\|.*"),
-                row + "\n" + md);
+            // every row has our figure, a p50 with its unit, then p99.9, max and mean, then the p50 over UCX
+            assertTrue(md.matches("(?s).*\\| " + Pattern.quote(row) + " [0-9.]+ [nmu]s \\|" +
+                "( [0-9.]+ [nmu]s \\|){3} [0-9.]+ [nmu]s \\|.*"), row + "\n" + md);
         }
         assertTrue(md.contains("OSHMEM not run (no --c-coll"), md);
         final String[] csv = Files.readString(out.resolve("coll.csv")).split("\n");
         assertEquals(1 + 13, csv.length);
         assertTrue(Files.readString(out.resolve("raw.txt"))
             .contains("coll/ours/2 [1] coll malloc_free 4096 round 1 pe 1"));
+        assertTrue(Files.readString(out.resolve("raw.txt"))
+            .contains("coll/ours-ucx/2 [1] coll malloc_free 4096 round 1 pe 1"));
         for (final String png : new String[] {"coll_barriers_small.png", "coll_large.png", "coll_atomics_heap.png"})
         {
             assertTrue(Files.size(out.resolve(png)) > 1000, png);

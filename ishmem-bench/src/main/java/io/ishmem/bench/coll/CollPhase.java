@@ -17,12 +17,14 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The coll phase of the bench: for each PE count, Open MPI's OpenSHMEM running {@code oshm_coll} (when given),
- * then our {@link CollPe} job, one after the other so both see the machine in the same state, each bound one
- * CPU per PE while the PEs fit the CPUs and unbound when they do not, as the anchors run {@code oshrun}; then
- * {@code coll.md}, {@code coll.csv} and the plots.
+ * then our {@link CollPe} job, then the same job again with {@code ISHMEM_TRANSPORT=ucx}, one after the other so
+ * all see the machine in the same state, each bound one CPU per PE while the PEs fit the CPUs and unbound when
+ * they do not, as the anchors run {@code oshrun}; then {@code coll.md}, {@code coll.csv} and the plots. The
+ * goals are checked on the normal run only.
  */
 public final class CollPhase
 {
@@ -31,6 +33,24 @@ public final class CollPhase
     private final CollResults results = new CollResults();
     private final List<String> notes = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
+
+    /** Our two runs per PE count: the default transport (shared memory), and the host heaps through UCX. */
+    private enum OurRun
+    {
+        OURS("ours", "ours", Map.of()),
+        OURS_UCX("ours over UCX", "ours-ucx", Map.of("ISHMEM_TRANSPORT", "ucx"));
+
+        private final String label;
+        private final String tag;
+        private final Map<String, String> env;
+
+        OurRun(final String label, final String tag, final Map<String, String> env)
+        {
+            this.label = label;
+            this.tag = tag;
+            this.env = env;
+        }
+    }
 
     public CollPhase(final PhaseSettings settings)
     {
@@ -61,9 +81,12 @@ public final class CollPhase
                     lines -> !CollOutput.parse(lines, pes).oshmem().isEmpty());
                 notes.addAll(run.notes());
                 run.echo("coll/oshmem/" + pes, raw);
-                take(pes, "OSHMEM", run.lines(), run.exitCode(), run.timedOut());
+                take(pes, null, run.lines(), run.exitCode(), run.timedOut());
             }
-            runOurs(job, pes, raw);
+            for (final OurRun run : OurRun.values())
+            {
+                runOurs(job, pes, run, raw);
+            }
         }
 
         final List<String> allNotes = new ArrayList<>(notes);
@@ -116,6 +139,14 @@ public final class CollPhase
             cpus, System.getProperty("java.vm.name"), Runtime.version(), settings.rounds(), calls));
         notes.add("Ours: CollPe as a launcher job on the world team, bound one CPU per PE (taskset) while the PEs " +
             "fit the CPUs, unbound when they do not; PE JVM options: " + String.join(" ", job.jvmOptions()) + ".");
+        notes.add("Ours over UCX: the same job, bound the same way, run right after ours with ISHMEM_TRANSPORT=ucx " +
+            "in every PE's environment, so the host heaps go through UCX (docs/ucx.md; UCX's transports but self, " +
+            "which on one host are the same posix/sysv shared memory OSHMEM's spml ucx uses). The atomics and " +
+            "the collectives' puts and gets of data go through UCX (the collectives then quiet before their " +
+            "closing barrier), while barriers, the collectives' agreement, malloc/free agreement and the large " +
+            "reductions' reads of the peers' sources still run on the shared control blocks and mappings: the " +
+            "barriers and malloc + free measure the same path as ours, the collectives mostly so. Its figures are " +
+            "shown beside ours (the floors are those of our normal run); the goals are checked on ours only.");
         final List<Integer> oversubscribed = settings.peCounts().stream().filter(pes -> !bound(pes)).toList();
         if (!oversubscribed.isEmpty())
         {
@@ -136,27 +167,41 @@ public final class CollPhase
         }
     }
 
-    private void runOurs(final PeJob job, final int pes, final List<String> raw)
+    private void runOurs(final PeJob job, final int pes, final OurRun run, final List<String> raw)
     {
         final JobResult result;
         try
         {
-            System.out.printf(Locale.ROOT, "coll: ours on %d PEs ...%n", pes);
-            result = job.run(pes, bound(pes) ? CpuBinding.CORE : CpuBinding.NONE);
+            System.out.printf(Locale.ROOT, "coll: %s on %d PEs ...%n", run.label, pes);
+            result = job.run(pes, bound(pes) ? CpuBinding.CORE : CpuBinding.NONE, run.env);
         }
         catch (final LaunchException ex)
         {
-            failures.add("ours on " + pes + " PEs did not start: " + ex.getMessage());
+            failures.add(run.label + " on " + pes + " PEs did not start: " + ex.getMessage());
             return;
         }
-        take(pes, "ours", PeJob.output(result, "coll/ours/" + pes, raw), result.exitCode(), result.timedOut());
+        take(pes, run, PeJob.output(result, "coll/" + run.tag + "/" + pes, raw), result.exitCode(),
+            result.timedOut());
     }
 
-    private void take(final int pes, final String who, final List<String> lines, final int exitCode,
+    /** @param run which of ours printed the lines; {@code null} for {@code oshm_coll}. */
+    private void take(final int pes, final OurRun run, final List<String> lines, final int exitCode,
         final boolean timedOut)
     {
+        final String who = run == null ? "OSHMEM" : run.label;
         final CollOutput.Parsed parsed = CollOutput.parse(lines, pes);
-        parsed.lines().forEach(line -> results.add(pes, line));
+        // the run over UCX keeps figures of its own: the goals and the floors are those of the normal run
+        parsed.lines().forEach(line ->
+        {
+            if (run == OurRun.OURS_UCX)
+            {
+                results.addOverUcx(pes, line);
+            }
+            else
+            {
+                results.add(pes, line);
+            }
+        });
         parsed.oshmem().forEach(results::add);
         parsed.rejected().forEach(why -> notes.add(who + " on " + pes + " PEs, line rejected: " + why));
         final int figures = parsed.lines().size() + parsed.oshmem().size();

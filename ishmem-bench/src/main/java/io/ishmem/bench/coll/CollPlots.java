@@ -16,8 +16,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Three PNGs of small charts, one chart per case: ns per op (log) against the PE count, ours (p50 and p99.9)
- * beside the floor, {@code oshm_coll} and the limit of the case's own goal (dashed), so a miss shows as ours
- * above the dashed line.
+ * beside ours over UCX (p50), the floor, {@code oshm_coll} and the limit of the case's own goal (dashed), so a
+ * miss shows as ours above the dashed line.
  */
 final class CollPlots
 {
@@ -86,6 +86,7 @@ final class CollPlots
             .setXAxisDecimalPattern("0").setLegendPosition(Styler.LegendPosition.OutsideS).setMarkerSize(7);
         series(chart, "ours p50", rows, CollRow::p50, false);
         series(chart, "ours p99.9 (per op)", rows, row -> row.ours().p999().median(), false);
+        series(chart, "ours over UCX p50", rows, CollRow::overUcxP50, false);
         series(chart, "floor: " + c.floorLabel(), rows, CollRow::floor, false);
         series(chart, "OSHMEM p50", rows, CollRow::oshmem, false);
         series(chart, "limit of the goal", rows, CollPlots::ownLimit, true);

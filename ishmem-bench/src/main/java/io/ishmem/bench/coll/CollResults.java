@@ -9,7 +9,8 @@ import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Every result line of a coll phase, by PE count: ours by case, round and PE; {@code oshm_coll}'s by case.
+ * Every result line of a coll phase, by PE count: ours by case, round and PE, for the normal run (shared memory)
+ * and the run over UCX apart; {@code oshm_coll}'s by case.
  * Our figure for a round is the slowest PE's, as {@code oshm_coll} reports (a collective runs at the pace of
  * its slowest PE), and a row shows the median over the rounds after the first (round 0 is the JIT's warm-up).
  */
@@ -31,6 +32,7 @@ final class CollResults
     }
 
     private final Map<Integer, Map<CollCase, Map<Integer, Map<Integer, CollOutput.Line>>>> ours = new TreeMap<>();
+    private final Map<Integer, Map<CollCase, Map<Integer, Map<Integer, CollOutput.Line>>>> overUcx = new TreeMap<>();
     private final Map<Integer, Map<CollCase, Double>> oshmem = new TreeMap<>();
 
     /**
@@ -39,8 +41,16 @@ final class CollResults
      */
     void add(final int pes, final CollOutput.Line line)
     {
-        ours.computeIfAbsent(pes, p -> new TreeMap<>()).computeIfAbsent(line.c(), c -> new TreeMap<>())
-            .computeIfAbsent(line.round(), round -> new TreeMap<>()).put(line.pe(), line);
+        add(ours, pes, line);
+    }
+
+    /**
+     * @param pes  the PE count of our job run with {@code ISHMEM_TRANSPORT=ucx}.
+     * @param line one line it printed; a later line for the same case, round and PE replaces an earlier one.
+     */
+    void addOverUcx(final int pes, final CollOutput.Line line)
+    {
+        add(overUcx, pes, line);
     }
 
     /**
@@ -56,7 +66,45 @@ final class CollResults
      */
     Figures figures(final int pes, final CollCase c)
     {
-        final Map<Integer, Map<Integer, CollOutput.Line>> rounds = ours.getOrDefault(pes, Map.of())
+        return figures(ours, pes, c);
+    }
+
+    /**
+     * @return the figures of our run over UCX for the case, {@link Figures#NONE} if no round after the first
+     *         printed it.
+     */
+    Figures figuresOverUcx(final int pes, final CollCase c)
+    {
+        return figures(overUcx, pes, c);
+    }
+
+    /**
+     * @return {@code oshm_coll}'s figure for the case, NaN if it printed none.
+     */
+    double oshmem(final int pes, final CollCase c)
+    {
+        return oshmem.getOrDefault(pes, Map.of()).getOrDefault(c, Double.NaN);
+    }
+
+    /**
+     * @return whether any line was added for the PE count, ours (either run) or {@code oshm_coll}'s.
+     */
+    boolean has(final int pes)
+    {
+        return ours.containsKey(pes) || overUcx.containsKey(pes) || oshmem.containsKey(pes);
+    }
+
+    private static void add(final Map<Integer, Map<CollCase, Map<Integer, Map<Integer, CollOutput.Line>>>> run,
+        final int pes, final CollOutput.Line line)
+    {
+        run.computeIfAbsent(pes, p -> new TreeMap<>()).computeIfAbsent(line.c(), c -> new TreeMap<>())
+            .computeIfAbsent(line.round(), round -> new TreeMap<>()).put(line.pe(), line);
+    }
+
+    private static Figures figures(final Map<Integer, Map<CollCase, Map<Integer, Map<Integer, CollOutput.Line>>>> run,
+        final int pes, final CollCase c)
+    {
+        final Map<Integer, Map<Integer, CollOutput.Line>> rounds = run.getOrDefault(pes, Map.of())
             .getOrDefault(c, Map.of());
         final List<Map<Integer, CollOutput.Line>> measured = new ArrayList<>();
         rounds.forEach((round, byPe) ->
@@ -73,22 +121,6 @@ final class CollResults
         return new Figures(measured.size(), slowest(measured, CollOutput.Line::p50),
             slowest(measured, CollOutput.Line::p999), slowest(measured, CollOutput.Line::max),
             slowest(measured, CollOutput.Line::mean));
-    }
-
-    /**
-     * @return {@code oshm_coll}'s figure for the case, NaN if it printed none.
-     */
-    double oshmem(final int pes, final CollCase c)
-    {
-        return oshmem.getOrDefault(pes, Map.of()).getOrDefault(c, Double.NaN);
-    }
-
-    /**
-     * @return whether any line was added for the PE count, ours or {@code oshm_coll}'s.
-     */
-    boolean has(final int pes)
-    {
-        return ours.containsKey(pes) || oshmem.containsKey(pes);
     }
 
     /** The spread over the rounds of the largest value over the PEs in each round. */

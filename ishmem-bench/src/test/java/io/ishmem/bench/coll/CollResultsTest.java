@@ -35,6 +35,30 @@ class CollResultsTest
     }
 
     @Test
+    void shouldKeepTheRunOverUcxApartFromOurNormalRun()
+    {
+        final CollResults results = new CollResults();
+        assertFalse(results.has(2));
+        for (final int round : new int[] {0, 1})
+        {
+            results.addOverUcx(2, line(CollCase.FETCH_ADD, round, 0, 900, 4000));
+        }
+        results.add(2, line(CollCase.FETCH_ADD, 1, 0, 40, 200));
+
+        assertTrue(results.has(2));
+        assertEquals(new Spread(900, 900, 900), results.figuresOverUcx(2, CollCase.FETCH_ADD).p50());
+        assertEquals(1, results.figuresOverUcx(2, CollCase.FETCH_ADD).rounds());
+        assertEquals(new Spread(40, 40, 40), results.figures(2, CollCase.FETCH_ADD).p50());
+        assertEquals(CollResults.Figures.NONE, results.figuresOverUcx(2, CollCase.COMPARE_SWAP));
+        assertEquals(CollResults.Figures.NONE, results.figuresOverUcx(4, CollCase.FETCH_ADD));
+
+        final CollResults ucxOnly = new CollResults();
+        ucxOnly.addOverUcx(4, line(CollCase.FETCH_ADD, 1, 0, 900, 4000));
+        assertTrue(ucxOnly.has(4), "a PE count whose only figures are over UCX still has a section");
+        assertEquals(CollResults.Figures.NONE, ucxOnly.figures(4, CollCase.FETCH_ADD));
+    }
+
+    @Test
     void shouldKeepOshmemsFigureByPeCountAndCase()
     {
         final CollResults results = new CollResults();

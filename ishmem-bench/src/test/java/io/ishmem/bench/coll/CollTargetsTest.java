@@ -82,6 +82,34 @@ class CollTargetsTest
         assertTrue(rows.stream().filter(row -> row.pes() == 4).allMatch(row -> Double.isNaN(row.p50())));
     }
 
+    @Test
+    void shouldCheckTheGoalsOnOurNormalRunOnlyAndSetTheRunOverUcxBesideIt()
+    {
+        final CollResults results = new CollResults();
+        for (final int round : new int[] {0, 1})
+        {
+            results.add(2, CollResultsTest.line(CollCase.TEAM_BARRIER, round, 0, 400, 900));
+            results.add(2, CollResultsTest.line(CollCase.SUM_SMALL, round, 0, 500, 900));
+            // over UCX: a slower team barrier and sum, and a faster raw barrier, none of which may move a goal
+            results.addOverUcx(2, CollResultsTest.line(CollCase.TEAM_BARRIER, round, 0, 4000, 9000));
+            results.addOverUcx(2, CollResultsTest.line(CollCase.RAW_BARRIER, round, 0, 10, 90));
+            results.addOverUcx(2, CollResultsTest.line(CollCase.SUM_SMALL, round, 0, 5000, 9000));
+        }
+        results.add(new CollOutput.OshmemLine(CollCase.SUM_SMALL, 2, 1000));
+
+        final CollRow sum = CollTargets.rows(results, List.of(2)).stream()
+            .filter(row -> row.c() == CollCase.SUM_SMALL).findFirst().orElseThrow();
+
+        assertEquals(500, sum.p50());
+        assertEquals(5000, sum.overUcxP50());
+        assertEquals(0.5, sum.ratioToOshmem(), 1e-9);
+        assertEquals(5.0, sum.ratioOverUcxToOshmem(), 1e-9);
+        assertTrue(Double.isNaN(sum.floor()), "the floor is the normal run's, which has no raw barrier");
+        assertEquals(List.of("met", "met"), sum.checks().stream().map(CollTargets.Check::verdict).toList());
+        assertEquals(500, sum.checks().get(0).ours());
+        assertEquals(600, sum.checks().get(1).limit(), "1.5x the normal run's team barrier");
+    }
+
     private static List<String> targets(final List<CollTargets.Check> checks)
     {
         return checks.stream().map(CollTargets.Check::target).toList();
