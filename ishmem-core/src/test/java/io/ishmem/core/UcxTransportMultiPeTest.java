@@ -302,4 +302,41 @@ class UcxTransportMultiPeTest
         shmem.free(dest);
         shmem.free(src);
     }
+
+    /**
+     * The JVM turns a null dereference in compiled code into a SIGSEGV and that into a NullPointerException;
+     * UCX, by default, installs its own handler for SIGSEGV (and ILL, BUS, FPE) when it loads, which prints a
+     * backtrace and kills the process instead. -Xbatch compiles {@link #lengthOf} before it first sees null.
+     */
+    @MultiPeTest(pes = 2, env = UCX, jvmArgs = "-Xbatch")
+    void shouldLeaveTheJvmItsOwnSignals(final Ishmem shmem)
+    {
+        assertUcxLoaded();
+        final String[] words = {"a", "bb", "ccc"};
+        long total = 0;
+        for (int i = 0; i < 300_000; i++)
+        {
+            total += lengthOf(words[i % words.length]);
+        }
+        assertEquals(600_000, total);
+        int caught = 0;
+        for (int i = 0; i < 100; i++)
+        {
+            try
+            {
+                lengthOf(i % 2 == 0 ? null : "x");
+            }
+            catch (final NullPointerException ex)
+            {
+                caught++;
+            }
+        }
+        assertEquals(50, caught);
+        shmem.barrierAll();
+    }
+
+    private static int lengthOf(final String word)
+    {
+        return word.length();
+    }
 }

@@ -90,6 +90,21 @@ final class Fixtures
     {
     }
 
+    /**
+     * Writes a marker naming the rotated variable each PE saw, and the class's value, which a rotated one
+     * must not override.
+     */
+    @MultiPeEnv("ISHMEM_TEST_CLASS=class")
+    static final class Rotated
+    {
+        @MultiPeTest(pes = {1, 2, 3})
+        void writeWhatWasRotatedIn() throws IOException
+        {
+            Files.createFile(MARKERS.resolve("rotated-" + nPes() + "-" + myPe() + "-" +
+                System.getenv("ISHMEM_TEST_TURN") + "-" + System.getenv("ISHMEM_TEST_CLASS")));
+        }
+    }
+
     @MultiPeEnv("ISHMEM_TEST_NO_VALUE")
     static final class BadEnv
     {

@@ -97,6 +97,51 @@ class MultiPeExtensionTest
 
     @Test
     @Timeout(60)
+    void shouldGiveSuccessiveRunsTheRotatedEnvironmentsInTurn() throws IOException
+    {
+        deleteRecursively(Fixtures.MARKERS);
+        Files.createDirectories(Fixtures.MARKERS);
+        final String before = System.getProperty(RotatedEnvironment.PROPERTY);
+        final Events tests;
+        try
+        {
+            System.setProperty(RotatedEnvironment.PROPERTY,
+                "ISHMEM_TEST_TURN=a;ISHMEM_TEST_CLASS=rotated|ISHMEM_TEST_TURN=b;ISHMEM_TEST_CLASS=rotated");
+            tests = run(Fixtures.Rotated.class);
+        }
+        finally
+        {
+            if (before == null)
+            {
+                System.clearProperty(RotatedEnvironment.PROPERTY);
+            }
+            else
+            {
+                System.setProperty(RotatedEnvironment.PROPERTY, before);
+            }
+        }
+
+        tests.assertStatistics(stats -> stats.started(3).succeeded(3));
+        final List<String> names = tests.succeeded().stream()
+            .map(event -> event.getTestDescriptor().getDisplayName()).toList();
+        // the turn counts across the JVM's runs, so which of the two comes first depends on earlier tests
+        final String first = names.get(0).contains("ISHMEM_TEST_TURN=a") ? "a" : "b";
+        final String second = first.equals("a") ? "b" : "a";
+        assertEquals(List.of("[1 PE, ISHMEM_TEST_CLASS=rotated ISHMEM_TEST_TURN=" + first + "]",
+            "[2 PEs, ISHMEM_TEST_CLASS=rotated ISHMEM_TEST_TURN=" + second + "]",
+            "[3 PEs, ISHMEM_TEST_CLASS=rotated ISHMEM_TEST_TURN=" + first + "]"), names);
+        try (Stream<Path> markers = Files.list(Fixtures.MARKERS))
+        {
+            // every PE of a run saw its run's turn, and the class's value won over the rotated one
+            assertEquals(Set.of("rotated-1-0-" + first + "-class", "rotated-2-0-" + second + "-class",
+                    "rotated-2-1-" + second + "-class", "rotated-3-0-" + first + "-class",
+                    "rotated-3-1-" + first + "-class", "rotated-3-2-" + first + "-class"),
+                markers.map(marker -> marker.getFileName().toString()).collect(Collectors.toSet()));
+        }
+    }
+
+    @Test
+    @Timeout(60)
     void shouldRefuseAClassEnvPairWithoutAName()
     {
         final Events events = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Fixtures.BadEnv.class))

@@ -2,6 +2,7 @@ package io.ishmem.core.runtime;
 
 import io.ishmem.IshmemConfigException;
 import io.ishmem.core.heap.Bytes;
+import io.ishmem.core.transport.ucx.UcxTransport;
 import io.ishmem.core.wait.WaitStrategy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -145,7 +146,8 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
     {
         final String settings = "PE " + identity.pe() + " of " + identity.nPes() + " (job " + identity.jobId() +
             ", from " + identity.source() + "): symmetric heap " + Bytes.describe(heapSize) +
-            ", heap sharing " + sharing + ", transport " + (ucx ? "ucx" : "shm") + ", wait " + waitStrategy.alias();
+            ", heap sharing " + sharing + ", transport " + (ucx ? "ucx (UCX_TLS=" + env.getOrDefault("UCX_TLS", UcxTransport.DEFAULT_TLS) + ")" : "shm") +
+            ", wait " + waitStrategy.alias();
         if (identity.pe() == 0 || DebugChecks.ENABLED)
         {
             LOG.info("ishmem4j started: {}", settings);

@@ -106,6 +106,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
      */
     public static void requireLibrary()
     {
+        UcxEnvironment.prepare();
         try (Arena probe = Arena.ofConfined())
         {
             SymbolLookup.libraryLookup(LIBRARY, probe);
