@@ -2,6 +2,9 @@ package io.ishmem.core.collective;
 
 import io.ishmem.CollectiveMismatchException;
 import io.ishmem.core.heap.ControlBlock;
+import io.ishmem.core.observe.BarrierEvent;
+import io.ishmem.core.observe.CollectiveEvent;
+import io.ishmem.core.observe.Observe;
 import io.ishmem.core.wait.Liveness;
 import io.ishmem.core.wait.WaitStrategy;
 
@@ -28,6 +31,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * of, folded the same way: a collective whose members agree on the op but not on its arguments is found
  * by the same barrier, with no extra reads on the way when they agree; only then are the announcements
  * read, to name the member and its arguments.
+ *
+ * <p>The same line carries the latest arrival time heard of ({@code System.nanoTime}: CLOCK_MONOTONIC, comparable
+ * between the processes of one host) and the PE it belongs to, folded by maximum: after the last round every member
+ * knows which member arrived last, for the {@code ishmem.Barrier} event. A PE reads its clock only while a recording
+ * wants that event; otherwise it passes on what it heard.
  *
  * <p>Collectives of one team run on one thread at a time ({@link #enter}).
  */
@@ -59,6 +67,8 @@ public final class TeamSync
     /** The collective running on this team in this PE, if any: one rule for every collective of the team. */
     private final AtomicReference<String> running = new AtomicReference<>();
     private long sequence;
+    /** The collective event of the call in progress, or null; only the thread in {@link #enter} touches it. */
+    private CollectiveEvent collective;
 
     /**
      * @param teamName     for messages.
@@ -121,10 +131,13 @@ public final class TeamSync
         {
             throw overlap(call);
         }
+        collective = Observe.collectiveBegin();
     }
 
     public void exit()
     {
+        Observe.collectiveEnd(collective, running.get(), teamName, memberPes.length);
+        collective = null;
         running.set(null);
     }
 
@@ -240,11 +253,19 @@ public final class TeamSync
         long highest = lowest;
         long lowHash = hash;
         long highHash = hash;
+        final BarrierEvent event = Observe.barrierBegin();
+        final long arrivedNs = event != null ? System.nanoTime() : 0;
+        long lastNs = arrivedNs;
+        long lastPe = myWorldPe;
         for (int r = 0; r < rounds; r++)
         {
-            // plain: the release of the flag below publishes it, and it shares the flag's line
+            // plain: the release of the flag below publishes them, and they share the flag's line
             targetBlocks[r].set(ValueLayout.JAVA_LONG, targetFlagOffsets[r] + ControlBlock.FLAG_HASH_OFFSET + parity,
                 lowHash << 32 | highHash);
+            targetBlocks[r].set(ValueLayout.JAVA_LONG, targetFlagOffsets[r] + ControlBlock.FLAG_ARRIVAL_OFFSET + parity,
+                lastNs);
+            targetBlocks[r].set(ValueLayout.JAVA_LONG,
+                targetFlagOffsets[r] + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, lastPe);
             // release: everything this PE wrote before the barrier is visible to whoever sees the flag
             LONG.setRelease(targetBlocks[r], targetFlagOffsets[r] + parity, seq << 16 | lowest << 8 | highest);
             long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[r] + parity);
@@ -258,6 +279,19 @@ public final class TeamSync
                 myFlagOffsets[r] + ControlBlock.FLAG_HASH_OFFSET + parity);
             lowHash = Math.min(lowHash, hashes >>> 32);
             highHash = Math.max(highHash, hashes & 0xFFFF_FFFFL);
+            final long heardNs = myBlock.get(ValueLayout.JAVA_LONG,
+                myFlagOffsets[r] + ControlBlock.FLAG_ARRIVAL_OFFSET + parity);
+            // 0 is a PE that read no clock; nanoTime on Linux is time since boot, never 0 (wrap-safe compare)
+            if (heardNs != 0 && (lastNs == 0 || heardNs - lastNs > 0))
+            {
+                lastNs = heardNs;
+                lastPe = myBlock.get(ValueLayout.JAVA_LONG,
+                    myFlagOffsets[r] + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
+            }
+        }
+        if (event != null)
+        {
+            Observe.barrierEnd(event, call, teamName, seq, (int)lastPe, lastNs - arrivedNs);
         }
         if (lowest != highest || lowHash != highHash)
         {
