@@ -128,6 +128,7 @@ class ProfileMultiPeTest
             checkInitAndAllocations(events);
             checkTrace(dir.resolve("trace.json"));
             checkPng(dir.resolve("traffic.png"));
+            checkPng(dir.resolve("timeline.png"));
             final String table = Files.readString(dir.resolve("imbalance.md"));
             for (int pe = 0; pe < NPES; pe++)
             {

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 
 /**
  * Everything {@code ishmemrun --profile DIR} writes once the job has ended: reads the PEs' recordings and writes the
- * table, the heat map and the timeline into DIR, and the summary on stderr.
+ * table, the heat map, the timeline picture and the trace into DIR, and the summary on stderr.
  */
 public final class ProfileReport
 {
@@ -22,11 +22,12 @@ public final class ProfileReport
         final ProfileData data = ProfileData.read(directory, nPes);
         ImbalanceTable.write(data, directory);
         TrafficHeatMap.write(data, directory);
+        TimelineChart.write(data, directory);
         ChromeTrace.write(data, directory);
         ProfileSummary.print(data, err);
         err.println("ishmemrun: profile: " + directory.resolve("pe-<n>.jfr") + " (JDK Mission Control), " +
             directory.resolve(ChromeTrace.FILE) + " (ui.perfetto.dev), " + directory.resolve(ImbalanceTable.FILE) +
-            ", " + directory.resolve(TrafficHeatMap.FILE));
+            ", " + directory.resolve(TrafficHeatMap.FILE) + ", " + directory.resolve(TimelineChart.FILE));
         return data;
     }
 }
