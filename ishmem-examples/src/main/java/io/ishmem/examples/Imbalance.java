@@ -9,25 +9,25 @@ import java.lang.foreign.ValueLayout;
 import java.util.Locale;
 
 /**
- * A 1-D heat stencil whose work grows with the PE number, made to be profiled: at each of 200 steps every PE puts its
+ * A 1-D heat stencil whose work grows with the PE number, made to be profiled: at each of 50 steps every PE puts its
  * edge cells into its neighbours' halos, meets them at a barrier and relaxes its block, PE k sweeping it k + 1 times;
- * every 20 steps it copies its block to PE 0 (a checkpoint) and the job sums its heat with a reduction. The PEs with
+ * every 10 steps it copies its block to PE 0 (a checkpoint) and the job sums its heat with a reduction. The PEs with
  * more work arrive last at every barrier, and the others wait for them:
  * {@code ishmemrun -n 4 --profile prof --class io.ishmem.examples.Imbalance} (see docs/profiling.md).
  */
 public final class Imbalance
 {
     private static final int CELLS = 4096;
-    private static final int STEPS = 200;
-    private static final int CHECKPOINT_EVERY = 20;
-    private static final int SWEEPS_PER_RANK = 12;
+    private static final int STEPS = 50;
+    private static final int CHECKPOINT_EVERY = 10;
+    private static final int SWEEPS_PER_RANK = 600;
 
     private Imbalance()
     {
     }
 
     /**
-     * Prints, on PE 0, {@code heat after 200 steps: <sum>}.
+     * Prints, on PE 0, {@code heat after 50 steps: <sum>}.
      *
      * @param args ignored.
      */

@@ -3,6 +3,7 @@ package io.ishmem.launcher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -36,7 +37,8 @@ public final class ProfileOptions
     }
 
     /**
-     * Creates the directory and writes {@link #SETTINGS_FILE} into it.
+     * Creates the directory, removes the recordings of an earlier job there (a PE that dies before it writes its
+     * own must not be reported with another job's), and writes {@link #SETTINGS_FILE} into it.
      *
      * @throws UncheckedIOException if either cannot be written.
      */
@@ -45,6 +47,13 @@ public final class ProfileOptions
         try (InputStream settings = ProfileOptions.class.getResourceAsStream(SETTINGS_FILE))
         {
             Files.createDirectories(directory);
+            try (DirectoryStream<Path> old = Files.newDirectoryStream(directory, "pe-*.jfr"))
+            {
+                for (final Path file : old)
+                {
+                    Files.delete(file);
+                }
+            }
             Files.copy(settings, directory.resolve(SETTINGS_FILE), StandardCopyOption.REPLACE_EXISTING);
         }
         catch (final IOException ex)

@@ -20,7 +20,7 @@ public final class TrafficHeatMap
 {
     public static final String FILE = "traffic.png";
     private static final int MARGIN = 70;
-    private static final int LEGEND = 90;
+    private static final int LEGEND = 120;
 
     private TrafficHeatMap()
     {
@@ -32,7 +32,7 @@ public final class TrafficHeatMap
         final int n = data.nPes();
         final int cell = Math.max(12, Math.min(72, 640 / n));
         final int grid = cell * n;
-        final int width = MARGIN + grid + LEGEND;
+        final int width = Math.max(MARGIN + grid + LEGEND, 480);
         final int height = MARGIN + grid + 40;
         final long[][] bytes = new long[n][n];
         long max = 0;
@@ -53,7 +53,7 @@ public final class TrafficHeatMap
             g.fillRect(0, 0, width, height);
             g.setColor(Color.BLACK);
             g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
-            g.drawString("Bytes put + got, PE (row) -> target PE's memory (column)", 10, 20);
+            g.drawString("Bytes put + got: PE (row) -> memory of PE (column)", 10, 20);
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, Math.max(8, Math.min(12, cell / 4))));
             final FontMetrics metrics = g.getFontMetrics();
             for (int pe = 0; pe < n; pe++)
