@@ -69,6 +69,10 @@ public final class TeamSync
     private long sequence;
     /** The collective event of the call in progress, or null; only the thread in {@link #enter} touches it. */
     private CollectiveEvent collective;
+    /** This PE's arrival at the barrier in progress, and the latest heard of with its PE (one sync at a time). */
+    private long arrivedNs;
+    private long lastNs;
+    private long lastPe;
 
     /**
      * @param teamName     for messages.
@@ -136,9 +140,17 @@ public final class TeamSync
 
     public void exit()
     {
+        if (collective != null)
+        {
+            endCollective();
+        }
+        running.set(null);
+    }
+
+    private void endCollective()
+    {
         Observe.collectiveEnd(collective, running.get(), teamName, memberPes.length);
         collective = null;
-        running.set(null);
     }
 
     private IllegalStateException overlap(final String call)
@@ -253,19 +265,11 @@ public final class TeamSync
         long highest = lowest;
         long lowHash = hash;
         long highHash = hash;
-        final BarrierEvent event = Observe.barrierBegin();
-        final long arrivedNs = event != null ? System.nanoTime() : 0;
-        long lastNs = arrivedNs;
-        long lastPe = myWorldPe;
+        // the words beside the flags go through small methods, so this one stays small enough for C2 to inline
+        final BarrierEvent event = arrive();
         for (int r = 0; r < rounds; r++)
         {
-            // plain: the release of the flag below publishes them, and they share the flag's line
-            targetBlocks[r].set(ValueLayout.JAVA_LONG, targetFlagOffsets[r] + ControlBlock.FLAG_HASH_OFFSET + parity,
-                lowHash << 32 | highHash);
-            targetBlocks[r].set(ValueLayout.JAVA_LONG, targetFlagOffsets[r] + ControlBlock.FLAG_ARRIVAL_OFFSET + parity,
-                lastNs);
-            targetBlocks[r].set(ValueLayout.JAVA_LONG,
-                targetFlagOffsets[r] + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, lastPe);
+            publish(r, parity, lowHash << 32 | highHash);
             // release: everything this PE wrote before the barrier is visible to whoever sees the flag
             LONG.setRelease(targetBlocks[r], targetFlagOffsets[r] + parity, seq << 16 | lowest << 8 | highest);
             long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[r] + parity);
@@ -279,23 +283,57 @@ public final class TeamSync
                 myFlagOffsets[r] + ControlBlock.FLAG_HASH_OFFSET + parity);
             lowHash = Math.min(lowHash, hashes >>> 32);
             highHash = Math.max(highHash, hashes & 0xFFFF_FFFFL);
-            final long heardNs = myBlock.get(ValueLayout.JAVA_LONG,
-                myFlagOffsets[r] + ControlBlock.FLAG_ARRIVAL_OFFSET + parity);
-            // 0 is a PE that read no clock; nanoTime on Linux is time since boot, never 0 (wrap-safe compare)
-            if (heardNs != 0 && (lastNs == 0 || heardNs - lastNs > 0))
-            {
-                lastNs = heardNs;
-                lastPe = myBlock.get(ValueLayout.JAVA_LONG,
-                    myFlagOffsets[r] + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
-            }
+            hear(r, parity);
         }
         if (event != null)
         {
-            Observe.barrierEnd(event, call, teamName, seq, (int)lastPe, lastNs - arrivedNs);
+            endBarrier(event, call, seq);
         }
         if (lowest != highest || lowHash != highHash)
         {
             throw disagreement(op, seq, parity, call, lowest != highest, describe);
+        }
+    }
+
+    /**
+     * Begins this PE's barrier event when a recording wants one, and its part in the fold of the latest arrival: a
+     * PE that is not recording reads no clock and passes on what it hears (0 when nothing).
+     */
+    private BarrierEvent arrive()
+    {
+        final BarrierEvent event = Observe.barrierBegin();
+        arrivedNs = event != null ? System.nanoTime() : 0;
+        lastNs = arrivedNs;
+        lastPe = myWorldPe;
+        return event;
+    }
+
+    private void endBarrier(final BarrierEvent event, final String call, final long seq)
+    {
+        Observe.barrierEnd(event, call, teamName, seq, (int)lastPe, lastNs - arrivedNs);
+    }
+
+    /** Round r's words beside the flag, before its release: the argument hashes and the latest arrival heard of. */
+    private void publish(final int r, final long parity, final long hashes)
+    {
+        // plain: the release of the flag publishes them, and they share the flag's line
+        final MemorySegment target = targetBlocks[r];
+        final long line = targetFlagOffsets[r];
+        target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_HASH_OFFSET + parity, hashes);
+        target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, lastNs);
+        target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, lastPe);
+    }
+
+    /** After round r's flag was acquired: keeps the later of the arrival heard of and the latest so far. */
+    private void hear(final int r, final long parity)
+    {
+        final long line = myFlagOffsets[r];
+        final long heardNs = myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity);
+        // 0 is a PE that read no clock; nanoTime on Linux counts from boot, never 0 (and the compare is wrap-safe)
+        if (heardNs != 0 && (lastNs == 0 || heardNs - lastNs > 0))
+        {
+            lastNs = heardNs;
+            lastPe = myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
         }
     }
 
