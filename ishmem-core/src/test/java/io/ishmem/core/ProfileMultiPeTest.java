@@ -97,6 +97,79 @@ class ProfileMultiPeTest
         }
     }
 
+    /**
+     * PE 1 is killed (SIGKILL: no shutdown hook, no recording written) while the others wait for it in a barrier, and
+     * fail with PeFailureException.
+     */
+    public static final class FailingJob
+    {
+        public static void main(final String[] args) throws IOException, InterruptedException
+        {
+            try (Ishmem shmem = Ishmem.init())
+            {
+                if (shmem.myPe() == 1)
+                {
+                    new ProcessBuilder("kill", "-KILL", Long.toString(ProcessHandle.current().pid())).start().waitFor();
+                }
+                shmem.barrierAll();
+            }
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void shouldRecordTheFailureOnTheSurvivorsAndReportThePeWithoutARecording() throws IOException
+    {
+        final Path dir = Files.createTempDirectory("ishmem-profile-");
+        try
+        {
+            final ByteArrayOutputStream err = new ByteArrayOutputStream();
+            final String output = runProfiled(FailingJob.class, 3, dir, err);
+            assertTrue(!Files.exists(dir.resolve("pe-1.jfr")) || Files.size(dir.resolve("pe-1.jfr")) == 0,
+                "a killed PE writes no recording\n" + output);
+            assertTrue(output.contains("jfr-repository holds the JFR chunks of PEs that did not end normally"), output);
+            for (final int pe : new int[] {0, 2})
+            {
+                final RecordedEvent failure = RecordingFile.readAllEvents(dir.resolve("pe-" + pe + ".jfr")).stream()
+                    .filter(e -> e.getEventType().getName().equals("ishmem.PeFailure")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no ishmem.PeFailure on PE " + pe + "\n" + output));
+                assertEquals(1, failure.getInt("failedPe"), failure.toString());
+            }
+            final String table = Files.readString(dir.resolve("imbalance.md"));
+            assertTrue(table.contains("| 1 | no recording"), table);
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("profile: 2 of 3 PEs recorded"), output);
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("PE failure event(s) recorded"), output);
+        }
+        finally
+        {
+            delete(dir);
+        }
+    }
+
+    /** Runs {@code main} on {@code npes} PEs through ishmemrun --profile; returns stdout and stderr. */
+    private static String runProfiled(final Class<?> main, final int npes, final Path dir,
+        final ByteArrayOutputStream err)
+    {
+        final List<String> args = new ArrayList<>(List.of("-n", Integer.toString(npes), "--timeout", "120",
+            "--profile", dir.toString(), "--"));
+        args.addAll(MultiPeJob.ofMain(main).command());
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        IshmemRun.execute(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        return out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+    }
+
+    private static void delete(final Path dir) throws IOException
+    {
+        try (Stream<Path> files = Files.walk(dir))
+        {
+            for (final Path file : files.sorted(Comparator.reverseOrder()).toList())
+            {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+
     @Test
     @Timeout(180)
     void shouldNameTheLatePeAndCountTheBytesAndWriteTheReport() throws IOException
@@ -139,13 +212,7 @@ class ProfileMultiPeTest
         }
         finally
         {
-            try (Stream<Path> files = Files.walk(dir))
-            {
-                for (final Path file : files.sorted(Comparator.reverseOrder()).toList())
-                {
-                    Files.deleteIfExists(file);
-                }
-            }
+            delete(dir);
         }
     }
 

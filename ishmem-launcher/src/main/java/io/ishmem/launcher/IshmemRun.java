@@ -171,6 +171,11 @@ public final class IshmemRun implements Callable<Integer>
         try
         {
             ProfileReport.write(profile, npes, err);
+            if (ProfileOptions.removeRepository(profile))
+            {
+                err.println("ishmemrun: profile: " + profile.resolve(ProfileOptions.REPOSITORY) + " holds the JFR " +
+                    "chunks of PEs that did not end normally (open them in JDK Mission Control)");
+            }
         }
         catch (final IOException | RuntimeException ex)
         {

@@ -3,6 +3,7 @@ package io.ishmem.launcher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,8 @@ import java.util.Map;
 
 /**
  * What {@code ishmemrun --profile DIR} adds to each PE: a JFR recording into {@code DIR/pe-<n>.jfr} with the JDK's
- * default settings plus {@code ishmem.jfc} (every ishmem event on), and {@code ISHMEM_PROFILE=true}, which compiles
+ * default settings plus {@code ishmem.jfc} (every ishmem event on), JFR's repository in DIR, and
+ * {@code ISHMEM_PROFILE=true}, which compiles
  * in the per-target traffic counters. A PE whose program is {@code java} gets the options on its command line; any
  * other program (a script that starts java) gets them in {@code JDK_JAVA_OPTIONS}, which every java launcher reads.
  */
@@ -21,6 +23,11 @@ public final class ProfileOptions
 {
     /** The settings file, written into the profile directory so the PEs read the launcher's own copy. */
     public static final String SETTINGS_FILE = "ishmem.jfc";
+    /**
+     * JFR's repository of the PEs, where each keeps its chunks while it runs: in DIR rather than /tmp, so the chunks
+     * of a PE that was killed stay with the job's files (JFR removes a PE's own once it has written pe-n.jfr).
+     */
+    public static final String REPOSITORY = "jfr-repository";
     static final String PROFILE_VARIABLE = "ISHMEM_PROFILE";
     static final String JAVA_OPTIONS_VARIABLE = "JDK_JAVA_OPTIONS";
 
@@ -73,8 +80,32 @@ public final class ProfileOptions
             // JFR's "Started recording 1 ..." would be three lines of every PE's output; only off silences them, and
             // only before the recording option (a recording that cannot start still fails the JVM's start)
             "-Xlog:jfr+startup=off",
+            "-XX:FlightRecorderOptions=repository=" + dir.resolve(REPOSITORY),
             "-XX:StartFlightRecording=settings=default,settings=" + dir.resolve(SETTINGS_FILE) + ",filename=" +
                 recording(dir, pe) + ",dumponexit=true");
+    }
+
+    /**
+     * After the job: removes the repository when every PE cleaned up after itself.
+     *
+     * @return whether chunks of a PE that did not end normally are left in it.
+     */
+    public static boolean removeRepository(final Path directory)
+    {
+        final Path repository = directory.resolve(REPOSITORY);
+        try
+        {
+            Files.deleteIfExists(repository);
+            return false;
+        }
+        catch (final DirectoryNotEmptyException ex)
+        {
+            return true;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot remove " + repository + ": " + ex.getMessage(), ex);
+        }
     }
 
     /** @return {@code command}, with the options after the program when it is {@code java}. */

@@ -27,9 +27,11 @@ class ProfileOptionsTest
 
         assertEquals("/jdk/bin/java", command.getFirst());
         assertEquals("-Xlog:jfr+startup=off", command.get(1));
+        assertEquals("-XX:FlightRecorderOptions=repository=" + dir.toAbsolutePath().resolve("jfr-repository"),
+            command.get(2));
         assertEquals("-XX:StartFlightRecording=settings=default,settings=" + dir.toAbsolutePath().resolve("ishmem.jfc") +
-            ",filename=" + dir.toAbsolutePath().resolve("pe-3.jfr") + ",dumponexit=true", command.get(2));
-        assertEquals(List.of("-cp", "app.jar", "Main"), command.subList(3, command.size()));
+            ",filename=" + dir.toAbsolutePath().resolve("pe-3.jfr") + ",dumponexit=true", command.get(3));
+        assertEquals(List.of("-cp", "app.jar", "Main"), command.subList(4, command.size()));
         final Map<String, String> environment = new HashMap<>();
         ProfileOptions.environment(dir, 3, List.of("/jdk/bin/java"), environment);
         assertEquals(Map.of("ISHMEM_PROFILE", "true"), environment);
@@ -44,7 +46,8 @@ class ProfileOptionsTest
         ProfileOptions.environment(dir, 0, script, environment);
         assertEquals("true", environment.get("ISHMEM_PROFILE"));
         final String options = environment.get("JDK_JAVA_OPTIONS");
-        assertTrue(options.startsWith("-Xmx1g -Xlog:jfr+startup=off -XX:StartFlightRecording="), options);
+        assertTrue(options.startsWith("-Xmx1g -Xlog:jfr+startup=off -XX:FlightRecorderOptions=repository="), options);
+        assertTrue(options.contains(" -XX:StartFlightRecording=settings=default,settings="), options);
         assertTrue(options.contains("filename=" + dir.toAbsolutePath().resolve("pe-0.jfr")), options);
     }
 

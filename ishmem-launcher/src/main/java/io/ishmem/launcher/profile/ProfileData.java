@@ -56,8 +56,8 @@ public final class ProfileData
     }
 
     /**
-     * Reads {@code pe-0.jfr} to {@code pe-<nPes-1>.jfr} of {@code directory}; a PE without a file (killed before
-     * it could write one) is left out, and {@link #recorded(int)} says so.
+     * Reads {@code pe-0.jfr} to {@code pe-<nPes-1>.jfr} of {@code directory}; a PE without a file, or with an empty
+     * one (killed before it could write it), is left out, and {@link #recorded(int)} says so.
      *
      * @throws IOException if a file that exists cannot be read.
      */
@@ -67,7 +67,8 @@ public final class ProfileData
         for (int pe = 0; pe < nPes; pe++)
         {
             final Path file = directory.resolve("pe-" + pe + ".jfr");
-            if (Files.isRegularFile(file))
+            // a PE killed before its JVM could dump leaves no file, or the empty one JFR made at start
+            if (Files.isRegularFile(file) && Files.size(file) > 0)
             {
                 data.recorded[pe] = true;
                 try (RecordingFile recording = new RecordingFile(file))
