@@ -6,6 +6,7 @@
 module io.ishmem.core {
     requires transitive io.ishmem.api;
     requires org.slf4j;
+    requires jdk.jfr;
     requires io.ishmem.l0.bindings;
     requires io.ishmem.cuda.bindings;
     requires io.ishmem.ucx.bindings;

@@ -4,8 +4,13 @@
  */
 module io.ishmem.launcher {
     requires info.picocli;
+    // --profile only: reading the PEs' recordings, and drawing the heat map with the JDK's own java.awt (headless)
+    // rather than a chart library, so picocli stays the launcher's one dependency
+    requires jdk.jfr;
+    requires java.desktop;
 
     exports io.ishmem.launcher;
+    exports io.ishmem.launcher.profile;
 
     // picocli fills IshmemRun's annotated option fields reflectively
     opens io.ishmem.launcher to info.picocli;

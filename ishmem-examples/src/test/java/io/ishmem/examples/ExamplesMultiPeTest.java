@@ -41,4 +41,15 @@ class ExamplesMultiPeTest
             assertTrue(result.output(pe).contains(expected), () -> expected + "\n" + JobReport.describe(result));
         }
     }
+
+    @Test
+    @Timeout(120)
+    void shouldRunTheImbalancedStencilToTheEnd()
+    {
+        final JobResult result = MultiPeJob.ofMain(Imbalance.class).pes(2).timeoutSeconds(90).run();
+
+        assertTrue(result.succeeded(), () -> JobReport.describe(result));
+        assertTrue(result.output(0).stream().anyMatch(line -> line.startsWith("heat after 50 steps: ")),
+            () -> JobReport.describe(result));
+    }
 }

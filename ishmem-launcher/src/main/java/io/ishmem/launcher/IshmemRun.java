@@ -1,6 +1,8 @@
 package io.ishmem.launcher;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.ishmem.launcher.profile.ProfileReport;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,7 +27,7 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     usageHelpAutoWidth = true,
     customSynopsis = {
-        "ishmemrun -n N [--timeout SECONDS] [--grace SECONDS] [--bind-to core|none] [--prefix] [--env K=V]... [--] PROGRAM [ARGS...]",
+        "ishmemrun -n N [--timeout SECONDS] [--grace SECONDS] [--bind-to core|none] [--prefix] [--profile DIR] [--env K=V]... [--] PROGRAM [ARGS...]",
         "ishmemrun -n N [OPTIONS] [--cp CLASSPATH] [--jvm-arg ARG]... --class MAIN_CLASS [ARGS...]"},
     description = {
         "Starts N processes (PEs) of one ishmem4j job and ends them together. Each PE gets ISHMEM_JOB_ID, " +
@@ -55,6 +58,11 @@ public final class IshmemRun implements Callable<Integer>
         description = "core: each PE on one CPU of this process's CPU set (PE k on the k-th, round robin), as " +
             "mpirun --bind-to core; none: wherever the kernel puts it; default: ${DEFAULT-VALUE}")
     private String bindTo;
+
+    @Option(names = "--profile", paramLabel = "DIR",
+        description = "record every PE with JFR into DIR/pe-<n>.jfr (ishmem events and traffic counters on); when " +
+            "the job ends, write DIR/imbalance.md, DIR/traffic.png and DIR/trace.json (Perfetto) and a summary")
+    private Path profile;
 
     @Option(names = "--env", paramLabel = "K=V", description = "add a variable to every PE's environment")
     private List<String> env = new ArrayList<>();
@@ -128,7 +136,16 @@ public final class IshmemRun implements Callable<Integer>
     {
         try
         {
-            final JobResult result = Launcher.run(jobSpec(), new ConsoleOutput(out, err, prefix));
+            final JobSpec spec = jobSpec();
+            if (profile != null)
+            {
+                ProfileOptions.prepare(profile);
+            }
+            final JobResult result = Launcher.run(spec, new ConsoleOutput(out, err, prefix));
+            if (profile != null)
+            {
+                report();
+            }
             // a timeout has said its own line already, as the job was stopped
             if (!result.succeeded() && !result.timedOut())
             {
@@ -140,6 +157,29 @@ public final class IshmemRun implements Callable<Integer>
         {
             err.println("ishmemrun: " + ex.getMessage());
             return LaunchException.EXIT_CODE;
+        }
+        catch (final UncheckedIOException ex)
+        {
+            err.println("ishmemrun: --profile: " + ex.getMessage());
+            return LaunchException.EXIT_CODE;
+        }
+    }
+
+    /** After the job, whatever its outcome: the PEs that ended normally left their recordings. */
+    private void report()
+    {
+        try
+        {
+            ProfileReport.write(profile, npes, err);
+            if (ProfileOptions.removeRepository(profile))
+            {
+                err.println("ishmemrun: profile: " + profile.resolve(ProfileOptions.REPOSITORY) + " holds the JFR " +
+                    "chunks of PEs that did not end normally (open them in JDK Mission Control)");
+            }
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            err.println("ishmemrun: profile: cannot write the report in " + profile + ": " + ex);
         }
     }
 
@@ -172,7 +212,8 @@ public final class IshmemRun implements Callable<Integer>
             .bindTo(binding)
             .command(command())
             .grace(seconds(graceSeconds))
-            .captureOutput(false);
+            .captureOutput(false)
+            .profile(profile);
         if (timeoutSeconds != null)
         {
             builder.timeout(seconds(timeoutSeconds));

@@ -74,8 +74,9 @@ final class Job
         }
         for (int pe = 0; pe < spec.npes(); pe++)
         {
-            final ProcessBuilder builder = new ProcessBuilder(cpus == null ? spec.command() :
-                    bound(cpus[pe % cpus.length], spec.command()))
+            final List<String> command = ProfileOptions.command(spec.profileDirectory(), pe, spec.command());
+            final ProcessBuilder builder = new ProcessBuilder(cpus == null ? command :
+                    bound(cpus[pe % cpus.length], command))
                 .directory(workingDirectory.toFile())
                 .redirectErrorStream(spec.mergeStderr());
             final Map<String, String> environment = builder.environment();
@@ -85,6 +86,7 @@ final class Job
             environment.put(JobEnvironment.NPES, Integer.toString(spec.npes()));
             environment.put(JobEnvironment.LAUNCHER_PID, Long.toString(ProcessHandle.current().pid()));
             environment.put(JobEnvironment.JOB_SECRET, secret);
+            ProfileOptions.environment(spec.profileDirectory(), pe, spec.command(), environment);
             if (allowed != null && !spec.env().containsKey(JobEnvironment.JOB_CPUS))
             {
                 environment.put(JobEnvironment.JOB_CPUS, Integer.toString(allowed.length));

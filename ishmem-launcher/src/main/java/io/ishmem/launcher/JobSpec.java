@@ -24,6 +24,8 @@ import java.util.Objects;
  *                         keep the order the PE wrote them in; they are then all reported as
  *                         {@link PeStream#STDOUT}.
  * @param bindTo           where each PE may run ({@link CpuBinding#NONE}: anywhere).
+ * @param profileDirectory where each PE records a JFR recording {@code pe-<n>.jfr} with the ishmem events and the
+ *                         traffic counters ({@link ProfileOptions}), or {@code null} for none.
  */
 public record JobSpec(
     int npes,
@@ -35,7 +37,8 @@ public record JobSpec(
     Path workingDirectory,
     boolean captureOutput,
     boolean mergeStderr,
-    CpuBinding bindTo)
+    CpuBinding bindTo,
+    Path profileDirectory)
 {
     /**
      * Largest number of PEs in one job.
@@ -126,6 +129,7 @@ public record JobSpec(
         private boolean captureOutput = true;
         private boolean mergeStderr;
         private CpuBinding bindTo = CpuBinding.NONE;
+        private Path profileDirectory;
 
         private Builder()
         {
@@ -253,13 +257,23 @@ public record JobSpec(
         }
 
         /**
+         * @param profileDirectory where each PE records {@code pe-<n>.jfr}, or {@code null} for no recording.
+         * @return this builder.
+         */
+        public Builder profile(final Path profileDirectory)
+        {
+            this.profileDirectory = profileDirectory;
+            return this;
+        }
+
+        /**
          * @return the spec.
          * @throws IllegalArgumentException if a field is out of range.
          */
         public JobSpec build()
         {
             return new JobSpec(npes, command, env, timeout, grace, killAfter, workingDirectory, captureOutput,
-                mergeStderr, bindTo);
+                mergeStderr, bindTo, profileDirectory);
         }
     }
 }

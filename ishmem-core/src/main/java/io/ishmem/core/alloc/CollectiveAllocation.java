@@ -5,6 +5,8 @@ import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.heap.HeapSegment;
 import io.ishmem.core.heap.SymmetricHeap;
+import io.ishmem.core.observe.AllocationEvent;
+import io.ishmem.core.observe.Observe;
 import io.ishmem.core.rma.Ordering;
 
 import java.lang.foreign.MemoryLayout;
@@ -122,10 +124,14 @@ public final class CollectiveAllocation
 
     private HeapSegment allocateEntered(final CollectiveOp op, final long bytes, final long alignment)
     {
+        final AllocationEvent event = Observe.allocationBegin();
         final long seq = worldSync.announce(op, bytes, alignment);
         worldSync.sync(op, op.callName());
         worldSync.agree(seq, op, args -> args[0] + " bytes aligned to " + args[1]);
-        return heap.allocate(op.callName(), bytes, alignment);
+        final HeapSegment segment = heap.allocate(op.callName(), bytes, alignment);
+        Observe.allocationEnd(event, op.callName(), bytes, segment.heapOffset(), heap.usedBytes(), heap.heapSize(),
+            heap.isDevice());
+        return segment;
     }
 
     public void free(final SymmetricSegment segment)
@@ -134,6 +140,7 @@ public final class CollectiveAllocation
         worldSync.enter(freeOp.callName());
         try
         {
+            final AllocationEvent event = Observe.allocationBegin();
             final long seq = worldSync.announce(freeOp, checked.heapOffset(), checked.byteSize());
             // puts into the segment still in flight land before any PE may reuse its range
             ordering.quiet();
@@ -141,6 +148,8 @@ public final class CollectiveAllocation
             worldSync.agree(seq, freeOp, args -> "the segment at heap offset " + args[0] + " (" +
                 args[1] + " bytes)");
             heap.release(checked);
+            Observe.allocationEnd(event, freeOp.callName(), checked.byteSize(), checked.heapOffset(), heap.usedBytes(),
+                heap.heapSize(), heap.isDevice());
         }
         finally
         {

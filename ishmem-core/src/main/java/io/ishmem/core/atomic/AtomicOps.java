@@ -4,6 +4,9 @@ import io.ishmem.AmoOp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.core.heap.LocalRange;
 import io.ishmem.core.heap.SymmetricHeap;
+import io.ishmem.core.observe.AtomicEvent;
+import io.ishmem.core.observe.Observe;
+import io.ishmem.core.observe.Traffic;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -62,7 +65,16 @@ public final class AtomicOps
             at = heap.elementOffset(routine, op == AmoOp.FETCH ? "src" : "dest", dest, index, size);
             heap.checkPe(routine, pe);
         }
+        final AtomicEvent event = Observe.atomicBegin();
         final long old = SymmetricHeap.transportOf(dest).atomic(op, pe, at, size, value, compare);
+        if (event != null)
+        {
+            Observe.atomicEnd(event, op, pe, at, size);
+        }
+        if (Traffic.ENABLED)
+        {
+            Traffic.atomic(pe);
+        }
         return fetches(op) ? old : 0;
     }
 

@@ -2,6 +2,9 @@ package io.ishmem.core.collective;
 
 import io.ishmem.CollectiveMismatchException;
 import io.ishmem.core.heap.ControlBlock;
+import io.ishmem.core.observe.BarrierEvent;
+import io.ishmem.core.observe.CollectiveEvent;
+import io.ishmem.core.observe.Observe;
 import io.ishmem.core.wait.Liveness;
 import io.ishmem.core.wait.WaitStrategy;
 
@@ -28,6 +31,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * of, folded the same way: a collective whose members agree on the op but not on its arguments is found
  * by the same barrier, with no extra reads on the way when they agree; only then are the announcements
  * read, to name the member and its arguments.
+ *
+ * <p>The same line carries the latest arrival time heard of ({@code System.nanoTime}: CLOCK_MONOTONIC, comparable
+ * between the processes of one host) and the PE it belongs to, folded by maximum: after the last round every member
+ * knows which member arrived last, for the {@code ishmem.Barrier} event. A PE reads its clock only while a recording
+ * wants that event; otherwise it passes on what it heard.
  *
  * <p>Collectives of one team run on one thread at a time ({@link #enter}).
  */
@@ -59,6 +67,12 @@ public final class TeamSync
     /** The collective running on this team in this PE, if any: one rule for every collective of the team. */
     private final AtomicReference<String> running = new AtomicReference<>();
     private long sequence;
+    /** The collective event of the call in progress, or null; only the thread in {@link #enter} touches it. */
+    private CollectiveEvent collective;
+    /** This PE's arrival at the barrier in progress, and the latest heard of with its PE (one sync at a time). */
+    private long arrivedNs;
+    private long lastNs;
+    private long lastPe;
 
     /**
      * @param teamName     for messages.
@@ -121,11 +135,22 @@ public final class TeamSync
         {
             throw overlap(call);
         }
+        collective = Observe.collectiveBegin();
     }
 
     public void exit()
     {
+        if (collective != null)
+        {
+            endCollective();
+        }
         running.set(null);
+    }
+
+    private void endCollective()
+    {
+        Observe.collectiveEnd(collective, running.get(), teamName, memberPes.length);
+        collective = null;
     }
 
     private IllegalStateException overlap(final String call)
@@ -240,11 +265,11 @@ public final class TeamSync
         long highest = lowest;
         long lowHash = hash;
         long highHash = hash;
+        // the words beside the flags go through small methods, so this one stays small enough for C2 to inline
+        final BarrierEvent event = arrive();
         for (int r = 0; r < rounds; r++)
         {
-            // plain: the release of the flag below publishes it, and it shares the flag's line
-            targetBlocks[r].set(ValueLayout.JAVA_LONG, targetFlagOffsets[r] + ControlBlock.FLAG_HASH_OFFSET + parity,
-                lowHash << 32 | highHash);
+            publish(r, parity, lowHash << 32 | highHash);
             // release: everything this PE wrote before the barrier is visible to whoever sees the flag
             LONG.setRelease(targetBlocks[r], targetFlagOffsets[r] + parity, seq << 16 | lowest << 8 | highest);
             long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[r] + parity);
@@ -258,10 +283,57 @@ public final class TeamSync
                 myFlagOffsets[r] + ControlBlock.FLAG_HASH_OFFSET + parity);
             lowHash = Math.min(lowHash, hashes >>> 32);
             highHash = Math.max(highHash, hashes & 0xFFFF_FFFFL);
+            hear(r, parity);
+        }
+        if (event != null)
+        {
+            endBarrier(event, call, seq);
         }
         if (lowest != highest || lowHash != highHash)
         {
             throw disagreement(op, seq, parity, call, lowest != highest, describe);
+        }
+    }
+
+    /**
+     * Begins this PE's barrier event when a recording wants one, and its part in the fold of the latest arrival: a
+     * PE that is not recording reads no clock and passes on what it hears (0 when nothing).
+     */
+    private BarrierEvent arrive()
+    {
+        final BarrierEvent event = Observe.barrierBegin();
+        arrivedNs = event != null ? System.nanoTime() : 0;
+        lastNs = arrivedNs;
+        lastPe = myWorldPe;
+        return event;
+    }
+
+    private void endBarrier(final BarrierEvent event, final String call, final long seq)
+    {
+        Observe.barrierEnd(event, call, teamName, seq, (int)lastPe, lastNs - arrivedNs);
+    }
+
+    /** Round r's words beside the flag, before its release: the argument hashes and the latest arrival heard of. */
+    private void publish(final int r, final long parity, final long hashes)
+    {
+        // plain: the release of the flag publishes them, and they share the flag's line
+        final MemorySegment target = targetBlocks[r];
+        final long line = targetFlagOffsets[r];
+        target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_HASH_OFFSET + parity, hashes);
+        target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, lastNs);
+        target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, lastPe);
+    }
+
+    /** After round r's flag was acquired: keeps the later of the arrival heard of and the latest so far. */
+    private void hear(final int r, final long parity)
+    {
+        final long line = myFlagOffsets[r];
+        final long heardNs = myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity);
+        // 0 is a PE that read no clock; nanoTime on Linux counts from boot, never 0 (and the compare is wrap-safe)
+        if (heardNs != 0 && (lastNs == 0 || heardNs - lastNs > 0))
+        {
+            lastNs = heardNs;
+            lastPe = myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
         }
     }
 

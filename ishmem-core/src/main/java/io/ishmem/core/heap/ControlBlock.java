@@ -31,7 +31,8 @@ import java.lang.invoke.VarHandle;
  *  |  Barrier flags: maxTeams x MAX_ROUNDS lines, one writer each, |
  *  |  two words by sequence parity: sequence << 16 | lowest op << 8|
  *  |  | highest op, release/acquire; then two words by parity:     |
- *  |  lowest argument hash << 32 | highest argument hash           |
+ *  |  lowest argument hash << 32 | highest argument hash; then by  |
+ *  |  parity the latest arrival time heard of, then its PE         |
  *  +---------------------------------------------------------------+  256 + 64 * (2 + MAX_ROUNDS) * maxTeams
  *  |  Split scratch: two 128-byte entries per team slot, owner-    |
  *  |  written, chosen by the parity of the parent's barrier seq:   |
@@ -52,7 +53,8 @@ public final class ControlBlock
     // 4: argument hashes beside the flags, 64-byte announcements, reduction scratch
     public static final int MAJOR_VERSION = 4;
     // 0: the split scratch also says why a config was invalid
-    public static final int MINOR_VERSION = 0;
+    // 1: the barrier flag lines carry the latest arrival time heard of and its PE (a peer of 4.0 leaves them 0)
+    public static final int MINOR_VERSION = 1;
     public static final int VERSION = (MAJOR_VERSION << 16) | MINOR_VERSION;
 
     public static final int CACHE_LINE = 64;
@@ -80,6 +82,10 @@ public final class ControlBlock
     public static final long ANNOUNCE_OWN_OFFSET = 8 + ANNOUNCE_ARGS * 8;
     /** The argument-hash words of a flag line, after its two flag words. */
     public static final long FLAG_HASH_OFFSET = 16;
+    /** The latest arrival heard of ({@code System.nanoTime}, CLOCK_MONOTONIC, one host): two words by parity. */
+    public static final long FLAG_ARRIVAL_OFFSET = FLAG_HASH_OFFSET + 16;
+    /** The world PE of that arrival: two words by parity; the line's last. */
+    public static final long FLAG_ARRIVAL_PE_OFFSET = FLAG_ARRIVAL_OFFSET + 16;
     /** Reduction scratch entries of a team slot hold at most this many bytes each. */
     public static final long REDUCE_ENTRY_MAX = 512;
     /** Budget of one half of a slot's reduction scratch: entries shrink as PEs grow, to at least 8 bytes. */

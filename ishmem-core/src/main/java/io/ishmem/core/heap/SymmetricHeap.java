@@ -359,4 +359,10 @@ public final class SymmetricHeap
     {
         return allocator.liveAllocations();
     }
+
+    /** @return bytes of the heap in allocations, alignment padding included. */
+    public long usedBytes()
+    {
+        return heapSize - allocator.freeBytes();
+    }
 }

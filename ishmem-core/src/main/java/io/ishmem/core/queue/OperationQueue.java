@@ -1,5 +1,7 @@
 package io.ishmem.core.queue;
 
+import io.ishmem.core.observe.Observe;
+
 import java.lang.foreign.MemorySegment;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -71,6 +73,7 @@ public final class OperationQueue
         }
         final CompletableFuture<Void> gate = CompletableFuture.allOf(dependsOn);
         final CompletableFuture<Void> result = new CompletableFuture<>();
+        Observe.queued(call, result);
         final CompletableFuture<Void> done = new CompletableFuture<>();
         final ExecutorService queueThread;
         final CompletableFuture<Void> previous;

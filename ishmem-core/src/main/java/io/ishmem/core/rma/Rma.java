@@ -3,6 +3,7 @@ package io.ishmem.core.rma;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.core.heap.LocalRange;
 import io.ishmem.core.heap.SymmetricHeap;
+import io.ishmem.core.observe.Traffic;
 import io.ishmem.core.transport.Transport;
 
 import java.lang.foreign.MemorySegment;
@@ -29,6 +30,10 @@ public final class Rma
         final long at = heap.rangeOffset("put", "dest", dest, destOffset, bytes);
         heap.checkPe("put", pe);
         LocalRange.check("put", "src", src, srcOffset, bytes);
+        if (Traffic.ENABLED)
+        {
+            Traffic.put(pe, bytes);
+        }
         try
         {
             SymmetricHeap.transportOf(dest).put(pe, at, src, srcOffset, bytes);
@@ -45,6 +50,10 @@ public final class Rma
         final long at = heap.rangeOffset("putNbi", "dest", dest, destOffset, bytes);
         heap.checkPe("putNbi", pe);
         LocalRange.check("putNbi", "src", src, srcOffset, bytes);
+        if (Traffic.ENABLED)
+        {
+            Traffic.put(pe, bytes);
+        }
         // a transport's put returns once src may be reused, which is all a blocking put needs and more than
         // an nbi one does; quiet and fence still give the ordering they promise
         try
@@ -63,6 +72,10 @@ public final class Rma
         final long at = heap.rangeOffset("get", "src", src, srcOffset, bytes);
         heap.checkPe("get", pe);
         LocalRange.check("get", "dest", dest, destOffset, bytes);
+        if (Traffic.ENABLED)
+        {
+            Traffic.get(pe, bytes);
+        }
         try
         {
             SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
@@ -79,6 +92,10 @@ public final class Rma
         final long at = heap.rangeOffset("getNbi", "src", src, srcOffset, bytes);
         heap.checkPe("getNbi", pe);
         LocalRange.check("getNbi", "dest", dest, destOffset, bytes);
+        if (Traffic.ENABLED)
+        {
+            Traffic.get(pe, bytes);
+        }
         try
         {
             SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
@@ -100,6 +117,10 @@ public final class Rma
         final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
         final long from = heap.rangeOffset(call, "src", src, srcOffset, bytes);
         heap.checkPe(call, pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.put(pe, bytes);
+        }
         final Transport to = SymmetricHeap.transportOf(dest);
         final Transport source = SymmetricHeap.transportOf(src);
         if (to == source)
@@ -126,6 +147,10 @@ public final class Rma
         final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
         final long from = heap.rangeOffset(call, "src", src, srcOffset, bytes);
         heap.checkPe(call, pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.get(pe, bytes);
+        }
         final Transport to = SymmetricHeap.transportOf(dest);
         final Transport source = SymmetricHeap.transportOf(src);
         if (to == source)
@@ -149,6 +174,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("pByte", "dest", dest, index, Byte.BYTES);
         heap.checkPe("pByte", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.put(pe, Byte.BYTES);
+        }
         SymmetricHeap.transportOf(dest).p(pe, at, value, Byte.BYTES);
     }
 
@@ -156,6 +185,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("gByte", "src", src, index, Byte.BYTES);
         heap.checkPe("gByte", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.get(pe, Byte.BYTES);
+        }
         return (byte)SymmetricHeap.transportOf(src).g(pe, at, Byte.BYTES);
     }
 
@@ -163,6 +196,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("pShort", "dest", dest, index, Short.BYTES);
         heap.checkPe("pShort", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.put(pe, Short.BYTES);
+        }
         SymmetricHeap.transportOf(dest).p(pe, at, value, Short.BYTES);
     }
 
@@ -170,6 +207,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("gShort", "src", src, index, Short.BYTES);
         heap.checkPe("gShort", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.get(pe, Short.BYTES);
+        }
         return (short)SymmetricHeap.transportOf(src).g(pe, at, Short.BYTES);
     }
 
@@ -177,6 +218,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("pChar", "dest", dest, index, Character.BYTES);
         heap.checkPe("pChar", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.put(pe, Character.BYTES);
+        }
         SymmetricHeap.transportOf(dest).p(pe, at, value, Character.BYTES);
     }
 
@@ -184,6 +229,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("gChar", "src", src, index, Character.BYTES);
         heap.checkPe("gChar", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.get(pe, Character.BYTES);
+        }
         return (char)SymmetricHeap.transportOf(src).g(pe, at, Character.BYTES);
     }
 
@@ -191,6 +240,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("pInt", "dest", dest, index, Integer.BYTES);
         heap.checkPe("pInt", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.put(pe, Integer.BYTES);
+        }
         SymmetricHeap.transportOf(dest).p(pe, at, value, Integer.BYTES);
     }
 
@@ -198,6 +251,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("gInt", "src", src, index, Integer.BYTES);
         heap.checkPe("gInt", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.get(pe, Integer.BYTES);
+        }
         return (int)SymmetricHeap.transportOf(src).g(pe, at, Integer.BYTES);
     }
 
@@ -205,6 +262,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("pLong", "dest", dest, index, Long.BYTES);
         heap.checkPe("pLong", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.put(pe, Long.BYTES);
+        }
         SymmetricHeap.transportOf(dest).p(pe, at, value, Long.BYTES);
     }
 
@@ -212,6 +273,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("gLong", "src", src, index, Long.BYTES);
         heap.checkPe("gLong", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.get(pe, Long.BYTES);
+        }
         return SymmetricHeap.transportOf(src).g(pe, at, Long.BYTES);
     }
 
@@ -219,6 +284,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("pFloat", "dest", dest, index, Float.BYTES);
         heap.checkPe("pFloat", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.put(pe, Float.BYTES);
+        }
         SymmetricHeap.transportOf(dest).p(pe, at, Float.floatToRawIntBits(value), Float.BYTES);
     }
 
@@ -226,6 +295,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("gFloat", "src", src, index, Float.BYTES);
         heap.checkPe("gFloat", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.get(pe, Float.BYTES);
+        }
         return Float.intBitsToFloat((int)SymmetricHeap.transportOf(src).g(pe, at, Float.BYTES));
     }
 
@@ -233,6 +306,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("pDouble", "dest", dest, index, Double.BYTES);
         heap.checkPe("pDouble", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.put(pe, Double.BYTES);
+        }
         SymmetricHeap.transportOf(dest).p(pe, at, Double.doubleToRawLongBits(value), Double.BYTES);
     }
 
@@ -240,6 +317,10 @@ public final class Rma
     {
         final long at = heap.elementOffset("gDouble", "src", src, index, Double.BYTES);
         heap.checkPe("gDouble", pe);
+        if (Traffic.ENABLED)
+        {
+            Traffic.get(pe, Double.BYTES);
+        }
         return Double.longBitsToDouble(SymmetricHeap.transportOf(src).g(pe, at, Double.BYTES));
     }
 }

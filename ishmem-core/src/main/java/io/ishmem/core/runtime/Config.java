@@ -44,6 +44,8 @@ public enum Config
         "How long init waits for every PE of the job to arrive."),
     DEBUG("ISHMEM_DEBUG", Kind.BOOLEAN, "false",
         "Logs the configuration on every PE, not only on PE 0."),
+    PROFILE("ISHMEM_PROFILE", Kind.BOOLEAN, "false",
+        "Compiles in the per-target traffic counters (puts, gets, signal updates and atomics by target PE) that the ishmem.Traffic JFR event reports; read once at start. ishmemrun --profile sets it (see docs/profiling.md)."),
     JOB_SECRET("ISHMEM_JOB_SECRET", Kind.STRING, "",
         "A secret shared by the PEs of one job and checked as each registers, so a process of another job given the same ISHMEM_JOB_ID is refused instead of joining; set by ishmemrun to a new random value per job. When starting PEs by hand with a fixed ISHMEM_JOB_ID, give each job its own."),
     JOB_ID("ISHMEM_JOB_ID", Kind.STRING, "",

@@ -7,6 +7,9 @@ import io.ishmem.core.alloc.CollectiveAllocation;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.heap.SymmetricHeap;
+import io.ishmem.core.observe.CloseEvent;
+import io.ishmem.core.observe.InitEvent;
+import io.ishmem.core.observe.Observe;
 import io.ishmem.core.transport.ucx.UcxTransport;
 import io.ishmem.core.heap.Bytes;
 import io.ishmem.core.device.DeviceBackends;
@@ -39,6 +42,7 @@ public final class IshmemRuntime extends RuntimeCalls
 
     static IshmemRuntime start(final Map<String, String> env)
     {
+        final InitEvent initEvent = Observe.initBegin();
         final JobIdentity identity = JobIdentity.fromEnvironment(env);
         MDC.put("pe", Integer.toString(identity.pe()));
         final StartSettings settings = StartSettings.read(env, identity);
@@ -83,6 +87,7 @@ public final class IshmemRuntime extends RuntimeCalls
         LibC.setTimerSlack(1);
         try
         {
+            Observe.warmingUp(true);
             Warmup.run(runtime, settings.warmupCalls());
         }
         catch (final RuntimeException ex)
@@ -90,6 +95,12 @@ public final class IshmemRuntime extends RuntimeCalls
             runtime.release(ControlBlock.STATE_FAILED);
             throw ex;
         }
+        finally
+        {
+            Observe.warmingUp(false);
+        }
+        Observe.started(initEvent, identity.pe(), identity.nPes(), identity.jobId(), settings.heapSize(),
+            settings.transportName(), mappings.sharing, settings.waitStrategy().alias(), StartSettings.describe(env));
         if (runtime.deviceHeap != null && identity.pe() == 0)
         {
             LOG.info("device heap of {} per PE on {}", Bytes.describe(settings.deviceHeapSize()),
@@ -193,6 +204,7 @@ public final class IshmemRuntime extends RuntimeCalls
         {
             return;
         }
+        final CloseEvent closeEvent = Observe.closeBegin();
         try
         {
             // queued puts and signals land before the peers are told this PE is done
@@ -203,6 +215,7 @@ public final class IshmemRuntime extends RuntimeCalls
             worldSync.sync(CollectiveOp.CLOSE, "close");
             // a process of another job that came to the rendezvous while this one ran: this job must not end well
             mappings.checkNoClash();
+            Observe.closed(closeEvent, myPe, heap.liveAllocations(), heap.usedBytes());
             release(ControlBlock.STATE_CLOSED);
         }
         catch (final RuntimeException ex)

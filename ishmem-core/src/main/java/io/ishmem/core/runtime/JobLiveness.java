@@ -2,6 +2,7 @@ package io.ishmem.core.runtime;
 
 import io.ishmem.PeFailureException;
 import io.ishmem.core.heap.ControlBlock;
+import io.ishmem.core.observe.Observe;
 import io.ishmem.core.posix.ProcessWatch;
 import io.ishmem.core.wait.Liveness;
 
@@ -204,6 +205,7 @@ final class JobLiveness implements Liveness
         {
             failedPe = pe;
             failureText = text;
+            Observe.peFailure(pe, text);
         }
         return false;
     }

@@ -140,6 +140,26 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
     }
 
     /**
+     * @return the settings a PE started with, for the init event: every variable as NAME=value, the secret hidden.
+     */
+    static String describe(final Map<String, String> env)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final Config config : Config.values())
+        {
+            final String value = config == Config.JOB_SECRET && !config.raw(env).isEmpty() ? "(set)" : config.raw(env);
+            text.append(text.isEmpty() ? "" : " ").append(config.envName()).append('=').append(value);
+        }
+        return text.toString();
+    }
+
+    /** @return the transport of the host heaps, as ISHMEM_TRANSPORT names it. */
+    String transportName()
+    {
+        return ucx ? "ucx" : "shm";
+    }
+
+    /**
      * Reports a started PE: PE 0 at INFO, every PE with each variable under {@code ISHMEM_DEBUG}.
      */
     void log(final JobIdentity identity, final String sharing, final Map<String, String> env)

@@ -5,6 +5,9 @@ import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.core.heap.LocalRange;
 import io.ishmem.core.heap.SymmetricHeap;
+import io.ishmem.core.observe.Observe;
+import io.ishmem.core.observe.Traffic;
+import io.ishmem.core.observe.WaitEvent;
 import io.ishmem.core.queue.OperationQueue;
 import io.ishmem.core.transport.Transport;
 import io.ishmem.core.wait.Liveness;
@@ -107,6 +110,10 @@ public final class Signals
             {
                 putSignalAcrossHeaps(data, signalled, pe, at, src, srcOffset, bytes, sigAt, signal, op);
             }
+            if (Traffic.ENABLED)
+            {
+                Traffic.putSignal(pe, bytes);
+            }
         }
         catch (final IllegalStateException | WrongThreadException ex)
         {
@@ -140,6 +147,10 @@ public final class Signals
         final long sigAt = signalOffset("signalAdd", sig, sigIndex);
         heap.checkPe("signalAdd", pe);
         SymmetricHeap.transportOf(sig).signalAdd(pe, sigAt, value);
+        if (Traffic.ENABLED)
+        {
+            Traffic.signal(pe);
+        }
     }
 
     public void signalSet(final SymmetricSegment sig, final long sigIndex, final long value, final int pe)
@@ -147,6 +158,10 @@ public final class Signals
         final long sigAt = signalOffset("signalSet", sig, sigIndex);
         heap.checkPe("signalSet", pe);
         SymmetricHeap.transportOf(sig).signalSet(pe, sigAt, value);
+        if (Traffic.ENABLED)
+        {
+            Traffic.signal(pe);
+        }
     }
 
     public long signalWaitUntil(final SymmetricSegment sig, final long sigIndex, final Cmp cmp, final long value)
@@ -159,6 +174,7 @@ public final class Signals
         final Transport transport = SymmetricHeap.transportOf(sig);
         long seen = transport.loadAcquire(sigAt, Long.BYTES);
         int idle = 0;
+        final WaitEvent event = cmp.holdsUnsigned(seen, value) ? null : Observe.waitBegin();
         while (!cmp.holdsUnsigned(seen, value))
         {
             // backs off to yields and parks, so 8 PEs waiting on 2 cores leave the core to the PE that signals
@@ -175,6 +191,7 @@ public final class Signals
             }
             seen = transport.loadAcquire(sigAt, Long.BYTES);
         }
+        Observe.waitEnd(event, "signalWaitUntil", sigAt, 1, cmp, value, true);
         return seen;
     }
 

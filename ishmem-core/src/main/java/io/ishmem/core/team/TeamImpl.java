@@ -7,6 +7,8 @@ import io.ishmem.TeamConfig;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.context.TeamContexts;
+import io.ishmem.core.observe.Observe;
+import io.ishmem.core.observe.TeamEvent;
 
 import java.util.Optional;
 
@@ -119,7 +121,8 @@ final class TeamImpl implements Team
         enter("splitStrided");
         try
         {
-            return registry.splitStrided(this, start, stride, size, config, configMask);
+            return Observe.teamEnd(Observe.teamBegin(), "splitStrided", name,
+                registry.splitStrided(this, start, stride, size, config, configMask));
         }
         finally
         {
@@ -134,7 +137,8 @@ final class TeamImpl implements Team
         enter("split2d");
         try
         {
-            return registry.split2d(this, xrange, xConfig, xMask, yConfig, yMask);
+            return Observe.teamEnd(Observe.teamBegin(), "split2d", name,
+                registry.split2d(this, xrange, xConfig, xMask, yConfig, yMask));
         }
         finally
         {
@@ -173,7 +177,9 @@ final class TeamImpl implements Team
         enter("team.destroy");
         try
         {
+            final TeamEvent event = Observe.teamBegin();
             registry.destroy(this);
+            Observe.teamEnd(event, "destroy", name, "destroyed");
         }
         finally
         {

@@ -3,6 +3,8 @@ package io.ishmem.core.wait;
 import io.ishmem.Cmp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.core.heap.SymmetricHeap;
+import io.ishmem.core.observe.Observe;
+import io.ishmem.core.observe.WaitEvent;
 import io.ishmem.core.transport.Transport;
 
 import java.lang.foreign.ValueLayout;
@@ -156,6 +158,7 @@ public final class MultiWaits
             return result(mode, found, nelems);
         }
         int idle = 0;
+        final WaitEvent event = Observe.waitBegin();
         while (true)
         {
             from = mode == ALL ? found : from;
@@ -164,6 +167,7 @@ public final class MultiWaits
             found = scan(transport, at, size, mode, from, nelems, indices, status, cmp, target, intValues, longValues);
             if (done(mode, found, nelems))
             {
+                Observe.waitEnd(event, call, at, nelems, cmp, target, false);
                 return result(mode, found, nelems);
             }
             if (idle < 0)

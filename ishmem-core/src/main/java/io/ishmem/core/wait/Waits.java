@@ -3,6 +3,8 @@ package io.ishmem.core.wait;
 import io.ishmem.Cmp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.core.heap.SymmetricHeap;
+import io.ishmem.core.observe.Observe;
+import io.ishmem.core.observe.WaitEvent;
 import io.ishmem.core.transport.Transport;
 
 /**
@@ -29,6 +31,7 @@ public final class Waits
         final Transport transport = SymmetricHeap.transportOf(ivar);
         long seen = transport.loadAcquire(at, Long.BYTES);
         int idle = 0;
+        final WaitEvent event = cmp.holds(seen, value) ? null : Observe.waitBegin();
         while (!cmp.holds(seen, value))
         {
             idle = waitStrategy.idle(idle, liveness);
@@ -43,6 +46,7 @@ public final class Waits
             }
             seen = transport.loadAcquire(at, Long.BYTES);
         }
+        Observe.waitEnd(event, "waitUntilLong", at, 1, cmp, value, false);
         return seen;
     }
 
@@ -52,6 +56,7 @@ public final class Waits
         final Transport transport = SymmetricHeap.transportOf(ivar);
         int seen = (int)transport.loadAcquire(at, Integer.BYTES);
         int idle = 0;
+        final WaitEvent event = cmp.holds(seen, value) ? null : Observe.waitBegin();
         while (!cmp.holds(seen, value))
         {
             idle = waitStrategy.idle(idle, liveness);
@@ -66,6 +71,7 @@ public final class Waits
             }
             seen = (int)transport.loadAcquire(at, Integer.BYTES);
         }
+        Observe.waitEnd(event, "waitUntilInt", at, 1, cmp, value, false);
         return seen;
     }
 

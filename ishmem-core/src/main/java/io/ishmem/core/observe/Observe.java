@@ -1,0 +1,330 @@
+package io.ishmem.core.observe;
+
+import jdk.jfr.FlightRecorder;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The hooks the library calls, one line at each call site. A hook that starts an event returns it, or null when
+ * no recording wants it; the hook that ends it does nothing with null. With no recording running, a hook costs the
+ * read of the event type's enabled flag (one static load and a branch, from a probe instance made once) and
+ * allocates nothing.
+ */
+public final class Observe
+{
+    private static final BarrierEvent BARRIER = new BarrierEvent();
+    private static final CollectiveEvent COLLECTIVE = new CollectiveEvent();
+    private static final WaitEvent WAIT = new WaitEvent();
+    private static final AllocationEvent ALLOCATION = new AllocationEvent();
+    private static final AtomicEvent ATOMIC = new AtomicEvent();
+    private static final TeamEvent TEAM = new TeamEvent();
+    private static final QueueEvent QUEUE = new QueueEvent();
+    private static final PeFailureEvent FAILURE = new PeFailureEvent();
+    private static final CloseEvent CLOSE = new CloseEvent();
+    private static final InitEvent INIT = new InitEvent();
+    private static boolean periodicAdded;
+    /** True during the warm-up at init: its twelve thousand barriers would bury the application's. */
+    private static volatile boolean quiet;
+
+    private Observe()
+    {
+    }
+
+    // ---------------------------------------------------------------- lifetime
+
+    /** @return an init event begun now, or null. */
+    public static InitEvent initBegin()
+    {
+        if (!INIT.isEnabled())
+        {
+            return null;
+        }
+        final InitEvent event = new InitEvent();
+        event.begin();
+        return event;
+    }
+
+    /** Silences the events of the calls this thread makes at init to warm the JIT up. */
+    public static void warmingUp(final boolean on)
+    {
+        quiet = on;
+    }
+
+    /**
+     * At the end of init: the counters start from zero, the periodic traffic event is added (once per JVM), and the
+     * init event, if any, is committed.
+     */
+    public static synchronized void started(final InitEvent event, final int pe, final int nPes, final String jobId,
+        final long heapSize, final String transport, final String heapSharing, final String waitStrategy,
+        final String settings)
+    {
+        if (Traffic.ENABLED)
+        {
+            Traffic.start(pe, nPes);
+            if (!periodicAdded)
+            {
+                FlightRecorder.addPeriodicEvent(TrafficEvent.class, Traffic::emit);
+                periodicAdded = true;
+            }
+        }
+        if (event != null)
+        {
+            event.pe = pe;
+            event.nPes = nPes;
+            event.jobId = jobId;
+            event.heapSize = heapSize;
+            event.transport = transport;
+            event.heapSharing = heapSharing;
+            event.waitStrategy = waitStrategy;
+            event.profiling = Traffic.ENABLED;
+            event.settings = settings;
+            event.commit();
+        }
+    }
+
+    /** @return a close event begun now, or null. */
+    public static CloseEvent closeBegin()
+    {
+        if (!CLOSE.isEnabled())
+        {
+            return null;
+        }
+        final CloseEvent event = new CloseEvent();
+        event.begin();
+        return event;
+    }
+
+    /** At close, after the closing barrier: the final traffic totals, and the close event. */
+    public static void closed(final CloseEvent event, final int pe, final int liveAllocations, final long heapUsed)
+    {
+        if (Traffic.ENABLED)
+        {
+            Traffic.emit();
+        }
+        if (event != null)
+        {
+            event.pe = pe;
+            event.liveAllocations = liveAllocations;
+            event.heapUsed = heapUsed;
+            event.commit();
+        }
+    }
+
+    // ---------------------------------------------------------------- barriers and collectives
+
+    /** @return a barrier event begun now, or null. */
+    public static BarrierEvent barrierBegin()
+    {
+        if (!BARRIER.isEnabled() || quiet)
+        {
+            return null;
+        }
+        final BarrierEvent event = new BarrierEvent();
+        event.begin();
+        return event;
+    }
+
+    public static void barrierEnd(final BarrierEvent event, final String call, final String team, final long sequence,
+        final int lastPe, final long lastArrivalLagNs)
+    {
+        event.end();
+        if (event.shouldCommit())
+        {
+            event.call = call;
+            event.team = team;
+            event.sequence = sequence;
+            event.lastPe = lastPe;
+            event.lastArrivalLag = Math.max(0, lastArrivalLagNs);
+            event.commit();
+        }
+    }
+
+    /** @return a collective event begun now, or null. */
+    public static CollectiveEvent collectiveBegin()
+    {
+        if (!COLLECTIVE.isEnabled() || quiet)
+        {
+            return null;
+        }
+        final CollectiveEvent event = new CollectiveEvent();
+        event.begin();
+        return event;
+    }
+
+    public static void collectiveEnd(final CollectiveEvent event, final String call, final String team,
+        final int teamSize)
+    {
+        if (event == null)
+        {
+            return;
+        }
+        event.end();
+        if (event.shouldCommit())
+        {
+            event.call = call;
+            event.team = team;
+            event.teamSize = teamSize;
+            event.commit();
+        }
+    }
+
+    // ---------------------------------------------------------------- waits
+
+    /** @return a wait event begun now, or null; call it once the condition has been seen not to hold. */
+    public static WaitEvent waitBegin()
+    {
+        if (!WAIT.isEnabled() || quiet)
+        {
+            return null;
+        }
+        final WaitEvent event = new WaitEvent();
+        event.begin();
+        return event;
+    }
+
+    public static void waitEnd(final WaitEvent event, final String call, final long heapOffset, final int nelems,
+        final Object cmp, final long value, final boolean unsigned)
+    {
+        if (event == null)
+        {
+            return;
+        }
+        event.end();
+        if (event.shouldCommit())
+        {
+            event.call = call;
+            event.heapOffset = heapOffset;
+            event.nelems = nelems;
+            event.condition = cmp + " " + (unsigned ? Long.toUnsignedString(value) : Long.toString(value));
+            event.commit();
+        }
+    }
+
+    // ---------------------------------------------------------------- allocation
+
+    /** @return an allocation event begun now, or null. */
+    public static AllocationEvent allocationBegin()
+    {
+        if (!ALLOCATION.isEnabled() || quiet)
+        {
+            return null;
+        }
+        final AllocationEvent event = new AllocationEvent();
+        event.begin();
+        return event;
+    }
+
+    public static void allocationEnd(final AllocationEvent event, final String call, final long bytes,
+        final long heapOffset, final long heapUsed, final long heapSize, final boolean device)
+    {
+        if (event == null)
+        {
+            return;
+        }
+        event.end();
+        if (event.shouldCommit())
+        {
+            event.call = call;
+            event.bytes = bytes;
+            event.heapOffset = heapOffset;
+            event.heapUsed = heapUsed;
+            event.heapSize = heapSize;
+            event.device = device;
+            event.commit();
+        }
+    }
+
+    // ---------------------------------------------------------------- atomics
+
+    /** @return an atomic event begun now, or null. */
+    public static AtomicEvent atomicBegin()
+    {
+        if (!ATOMIC.isEnabled() || quiet)
+        {
+            return null;
+        }
+        final AtomicEvent event = new AtomicEvent();
+        event.begin();
+        return event;
+    }
+
+    public static void atomicEnd(final AtomicEvent event, final Object op, final int targetPe, final long heapOffset,
+        final int bytes)
+    {
+        event.end();
+        if (event.shouldCommit())
+        {
+            event.op = String.valueOf(op);
+            event.targetPe = targetPe;
+            event.heapOffset = heapOffset;
+            event.bytes = bytes;
+            event.commit();
+        }
+    }
+
+    // ---------------------------------------------------------------- teams
+
+    /** @return a team event begun now, or null. */
+    public static TeamEvent teamBegin()
+    {
+        if (!TEAM.isEnabled())
+        {
+            return null;
+        }
+        final TeamEvent event = new TeamEvent();
+        event.begin();
+        return event;
+    }
+
+    /** Commits a team event, if any, and returns {@code result}, so a split can return through it. */
+    public static <T> T teamEnd(final TeamEvent event, final String action, final String team, final T result)
+    {
+        if (event != null)
+        {
+            event.end();
+            if (event.shouldCommit())
+            {
+                event.action = action;
+                event.team = team;
+                event.result = String.valueOf(result);
+                event.commit();
+            }
+        }
+        return result;
+    }
+
+    // ---------------------------------------------------------------- the queue and failures
+
+    /** Records an on-queue operation from now, when it is queued, until its future completes. */
+    public static void queued(final String call, final CompletableFuture<?> result)
+    {
+        if (!QUEUE.isEnabled())
+        {
+            return;
+        }
+        final QueueEvent event = new QueueEvent();
+        event.begin();
+        result.whenComplete((ignored, failure) ->
+        {
+            event.end();
+            if (event.shouldCommit())
+            {
+                event.call = call;
+                event.failed = failure != null;
+                event.commit();
+            }
+        });
+    }
+
+    /** This PE has detected that PE {@code pe} failed (-1: the job, with no PE to name). */
+    public static void peFailure(final int pe, final String message)
+    {
+        if (FAILURE.isEnabled())
+        {
+            final PeFailureEvent event = new PeFailureEvent();
+            event.failedPe = pe;
+            event.message = message;
+            event.commit();
+        }
+    }
+}
