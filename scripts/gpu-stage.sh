@@ -18,9 +18,10 @@ jupiter=$(sed -n 's:.*<junit.version>\(.*\)</junit.version>.*:\1:p' pom.xml)
 platform="1.${jupiter#5.}"
 
 # Modules of the runtime: java.base for the library (FFM) and the launcher's process handling, java.logging
-# for JUnit's logger, java.xml for the console launcher's XML reports, jdk.unsupported for sun.misc.Unsafe.
-# Each one was checked by running the suite on the runtime.
-modules=java.base,java.logging,java.xml,jdk.unsupported
+# for JUnit's logger, java.xml for the console launcher's XML reports, jdk.unsupported for sun.misc.Unsafe,
+# jdk.jfr for the library's flight-recorder events (docs/profiling.md). Each one was checked by running the
+# suite on the runtime.
+modules=java.base,java.logging,java.xml,jdk.unsupported,jdk.jfr
 
 # A clean build, so a test class whose source is gone cannot ride along in the test jar. package with
 # -DskipTests still compiles the tests; build-classpath runs in the same reactor so the sibling modules
