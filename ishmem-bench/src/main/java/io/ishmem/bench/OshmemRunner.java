@@ -99,33 +99,39 @@ public final class OshmemRunner
         }
     }
 
+    /** Tries of one OSHMEM run that crashes before printing anything: the first and four more. */
+    static final int TRIES = 5;
+
     /**
-     * Runs the program on {@code pes} PEs, and once more (into {@code NAME-again.log}) if it exited non-zero
-     * before printing a figure: Open MPI 4.1.6 with UCX was seen to crash in {@code shmem_init} now and then
-     * (SIGSEGV in the memheap exchange), and the reference is worth a second try; the run's notes say it was
-     * needed.
+     * Runs the program on {@code pes} PEs, and again, up to {@value #TRIES} tries in all (into
+     * {@code NAME-again.log}, {@code NAME-again2.log}...), while it exits non-zero before printing a figure:
+     * Open MPI 4.1.6 with UCX (Ubuntu 24.04, the 16-core machine) crashes in {@code shmem_init} in about one
+     * run in two (SIGSEGV in {@code mca_memheap_modex_recv_all}), before it measures anything, and the
+     * reference is worth more tries; the run's notes say how many were needed.
      *
      * @param pes            the PE count.
      * @param options        {@code oshrun} options put before the program.
      * @param log            where its output goes.
      * @param printedFigures whether some of the lines it printed are figures.
-     * @return the run, the second one if there were two.
+     * @return the last run.
      */
     public Run run(final int pes, final List<String> options, final Path log,
         final Predicate<List<String>> printedFigures) throws IOException, InterruptedException
     {
         final List<String> command = command(binary, Integer.toString(pes), options);
-        final LoggedProcess first = LoggedProcess.run(command, log, timeout);
-        if (first.exitCode() == 0 || first.timedOut() || printedFigures.test(first.lines()))
-        {
-            return new Run(command, first.lines(), first.exitCode(), first.timedOut(), List.of());
-        }
         final String name = log.getFileName().toString();
-        final Path again = log.resolveSibling(name.endsWith(".log") ?
-            name.substring(0, name.length() - 4) + "-again.log" : name + "-again");
-        final LoggedProcess second = LoggedProcess.run(command, again, timeout);
-        final String note = String.format(Locale.ROOT, "OSHMEM on %d PEs ended with exit %d before printing " +
-            "anything and was run once more (%s).", pes, first.exitCode(), name);
-        return new Run(command, second.lines(), second.exitCode(), second.timedOut(), List.of(note));
+        final String stem = name.endsWith(".log") ? name.substring(0, name.length() - 4) : name;
+        LoggedProcess run = LoggedProcess.run(command, log, timeout);
+        int tries = 1;
+        while (tries < TRIES && run.exitCode() != 0 && !run.timedOut() && !printedFigures.test(run.lines()))
+        {
+            tries++;
+            final Path again = log.resolveSibling(stem + "-again" + (tries == 2 ? "" : Integer.toString(tries - 1)) +
+                (name.endsWith(".log") ? ".log" : ""));
+            run = LoggedProcess.run(command, again, timeout);
+        }
+        final List<String> notes = tries == 1 ? List.of() : List.of(String.format(Locale.ROOT, "OSHMEM on %d PEs " +
+            "ended before printing anything and was run %d times in all (%s and its -again logs).", pes, tries, name));
+        return new Run(command, run.lines(), run.exitCode(), run.timedOut(), notes);
     }
 }
