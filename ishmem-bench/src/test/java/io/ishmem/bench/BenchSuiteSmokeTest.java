@@ -56,7 +56,7 @@ class BenchSuiteSmokeTest
         for (final String op : TAIL_OPS)
         {
             for (final String variant : new String[] {"ours unbound, PE 0", "ours unbound, worst PE",
-                "ours bound, PE 0", "ours bound, worst PE"})
+                "ours bound, PE 0", "ours bound, worst PE", "ours over UCX, PE 0", "ours over UCX, worst PE"})
             {
                 // quick: 2 rounds, so every row covers the one round after the warm-up
                 assertTrue(md.contains("| 2 | " + op + " | " + variant + " | 1 | "), op + ", " + variant + "\n" + md);
@@ -74,10 +74,13 @@ class BenchSuiteSmokeTest
 
         final String[] csv = Files.readString(out.resolve("tails.csv")).split("\n");
         assertEquals("pes,op,variant,scope,rounds,statistic,median_us,min_us,max_us", csv[0]);
-        // 5 ops x 2 variants x 2 scopes x 7 statistics
-        assertEquals(1 + 5 * 2 * 2 * 7, csv.length);
-        assertTrue(Files.readString(out.resolve("raw.txt"))
-            .contains("tails/ours-bound/2 [1] tail p_wait_rtt round 1 pe 1"));
+        // 5 ops x 3 variants (unbound, bound, over UCX) x 2 scopes x 7 statistics
+        assertEquals(1 + 5 * 3 * 2 * 7, csv.length);
+        final String raw = Files.readString(out.resolve("raw.txt"));
+        assertTrue(raw.contains("tails/ours-bound/2 [1] tail p_wait_rtt round 1 pe 1"));
+        // the UCX run really ran over UCX: its start line says so
+        assertTrue(raw.contains("tails/ours-ucx/2 [1] tail p_wait_rtt round 1 pe 1"), raw);
+        assertTrue(raw.contains("transport ucx (UCX_TLS="), "the over-UCX job's start line");
         for (final String png : new String[] {"tail_barrier.png", "tail_malloc_free.png", "tail_team_split_destroy.png",
             "tail_putsig_rtt.png", "tail_p_wait_rtt.png"})
         {

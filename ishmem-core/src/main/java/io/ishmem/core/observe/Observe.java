@@ -6,22 +6,12 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The hooks the library calls, one line at each call site. A hook that starts an event returns it, or null when
- * no recording wants it; the hook that ends it does nothing with null. With no recording running, a hook costs the
- * read of the event type's enabled flag (one static load and a branch, from a probe instance made once) and
- * allocates nothing.
+ * no recording wants it; the hook that ends it does nothing with null. With no recording running, a hook costs a
+ * static load (is there a flight recorder in this JVM at all?) and, once there is one, the read of the event type's
+ * enabled flag (from a probe instance made once), and allocates nothing.
  */
 public final class Observe
 {
-    private static final BarrierEvent BARRIER = new BarrierEvent();
-    private static final CollectiveEvent COLLECTIVE = new CollectiveEvent();
-    private static final WaitEvent WAIT = new WaitEvent();
-    private static final AllocationEvent ALLOCATION = new AllocationEvent();
-    private static final AtomicEvent ATOMIC = new AtomicEvent();
-    private static final TeamEvent TEAM = new TeamEvent();
-    private static final QueueEvent QUEUE = new QueueEvent();
-    private static final PeFailureEvent FAILURE = new PeFailureEvent();
-    private static final CloseEvent CLOSE = new CloseEvent();
-    private static final InitEvent INIT = new InitEvent();
     private static boolean periodicAdded;
     /** True during the warm-up at init: its twelve thousand barriers would bury the application's. */
     private static volatile boolean quiet;
@@ -30,12 +20,41 @@ public final class Observe
     {
     }
 
+    /**
+     * One probe instance per event type, whose {@code isEnabled()} reads the type's flag. Made only once a
+     * flight recorder exists: loading an event class makes the JVM set up JFR's metadata (about 90 ms and a hundred
+     * classes at every PE's start, measured), which a job that records nothing should not pay.
+     */
+    private static final class Probes
+    {
+        static final BarrierEvent BARRIER = new BarrierEvent();
+        static final CollectiveEvent COLLECTIVE = new CollectiveEvent();
+        static final WaitEvent WAIT = new WaitEvent();
+        static final AllocationEvent ALLOCATION = new AllocationEvent();
+        static final AtomicEvent ATOMIC = new AtomicEvent();
+        static final TeamEvent TEAM = new TeamEvent();
+        static final QueueEvent QUEUE = new QueueEvent();
+        static final PeFailureEvent FAILURE = new PeFailureEvent();
+        static final CloseEvent CLOSE = new CloseEvent();
+        static final InitEvent INIT = new InitEvent();
+
+        private Probes()
+        {
+        }
+    }
+
+    /** @return whether no flight recorder exists in this JVM, so no event can be wanted: a static load. */
+    private static boolean off()
+    {
+        return !FlightRecorder.isInitialized();
+    }
+
     // ---------------------------------------------------------------- lifetime
 
     /** @return an init event begun now, or null. */
     public static InitEvent initBegin()
     {
-        if (!INIT.isEnabled())
+        if (off() || !Probes.INIT.isEnabled())
         {
             return null;
         }
@@ -85,7 +104,7 @@ public final class Observe
     /** @return a close event begun now, or null. */
     public static CloseEvent closeBegin()
     {
-        if (!CLOSE.isEnabled())
+        if (off() || !Probes.CLOSE.isEnabled())
         {
             return null;
         }
@@ -115,7 +134,7 @@ public final class Observe
     /** @return a barrier event begun now, or null. */
     public static BarrierEvent barrierBegin()
     {
-        if (!BARRIER.isEnabled() || quiet)
+        if (off() || !Probes.BARRIER.isEnabled() || quiet)
         {
             return null;
         }
@@ -142,7 +161,7 @@ public final class Observe
     /** @return a collective event begun now, or null. */
     public static CollectiveEvent collectiveBegin()
     {
-        if (!COLLECTIVE.isEnabled() || quiet)
+        if (off() || !Probes.COLLECTIVE.isEnabled() || quiet)
         {
             return null;
         }
@@ -173,7 +192,7 @@ public final class Observe
     /** @return a wait event begun now, or null; call it once the condition has been seen not to hold. */
     public static WaitEvent waitBegin()
     {
-        if (!WAIT.isEnabled() || quiet)
+        if (off() || !Probes.WAIT.isEnabled() || quiet)
         {
             return null;
         }
@@ -205,7 +224,7 @@ public final class Observe
     /** @return an allocation event begun now, or null. */
     public static AllocationEvent allocationBegin()
     {
-        if (!ALLOCATION.isEnabled() || quiet)
+        if (off() || !Probes.ALLOCATION.isEnabled() || quiet)
         {
             return null;
         }
@@ -239,7 +258,7 @@ public final class Observe
     /** @return an atomic event begun now, or null. */
     public static AtomicEvent atomicBegin()
     {
-        if (!ATOMIC.isEnabled() || quiet)
+        if (off() || !Probes.ATOMIC.isEnabled() || quiet)
         {
             return null;
         }
@@ -267,7 +286,7 @@ public final class Observe
     /** @return a team event begun now, or null. */
     public static TeamEvent teamBegin()
     {
-        if (!TEAM.isEnabled())
+        if (off() || !Probes.TEAM.isEnabled())
         {
             return null;
         }
@@ -298,7 +317,7 @@ public final class Observe
     /** Records an on-queue operation from now, when it is queued, until its future completes. */
     public static void queued(final String call, final CompletableFuture<?> result)
     {
-        if (!QUEUE.isEnabled())
+        if (off() || !Probes.QUEUE.isEnabled())
         {
             return;
         }
@@ -319,7 +338,7 @@ public final class Observe
     /** This PE has detected that PE {@code pe} failed (-1: the job, with no PE to name). */
     public static void peFailure(final int pe, final String message)
     {
-        if (FAILURE.isEnabled())
+        if (!off() && Probes.FAILURE.isEnabled())
         {
             final PeFailureEvent event = new PeFailureEvent();
             event.failedPe = pe;

@@ -21,7 +21,7 @@ public enum Config
     HEAP_SHARING("ISHMEM_HEAP_SHARING", Kind.STRING, "auto",
         "How PEs map each other's heaps: pidfd (memfd imported with pidfd_getfd), shm-file (a /dev/shm file unlinked once mapped), or auto (pidfd, else shm-file)."),
     TRANSPORT("ISHMEM_TRANSPORT", Kind.STRING, "auto",
-        "What moves data into the peers' host heaps: auto or shm (shared memory, every PE on one host), or ucx (UCX's put, get and atomics, forced even within one host; fails at init if libucp.so.0 cannot be loaded)."),
+        "What moves data into the peers' host heaps: auto or shm (shared memory, every PE on one host), or ucx (UCX's put, get and atomics, forced even within one host; fails at init if libucp.so.0 cannot be loaded). With ucx, UCX reads its own `UCX_*` variables; unless set, `UCX_TLS` is `^self` and `UCX_ERROR_SIGNALS` empty, so that the JVM keeps its SIGSEGV ([ucx.md](ucx.md))."),
     DEVICE("ISHMEM_DEVICE", Kind.STRING, "auto",
         "Device symmetric heap beside the host heap: auto (Level Zero, else CUDA, whichever serves every PE, else none, and the log says why), level-zero or cuda (or fail naming the reason), or none (the host heap alone)."),
     DEVICE_SYMMETRIC_SIZE("ISHMEM_DEVICE_SYMMETRIC_SIZE", Kind.SIZE, "256M",

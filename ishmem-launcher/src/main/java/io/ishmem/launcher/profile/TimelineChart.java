@@ -4,7 +4,6 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -66,15 +65,10 @@ public final class TimelineChart
         final int n = data.nPes();
         final int height = TOP + n * LANE + 60;
         final BufferedImage image = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
-        final Graphics2D g = image.createGraphics();
+        final Graphics2D g = Canvas.titled(image,
+            "Time per PE in barriers, waits and allocations (collectives above), init to close");
         try
         {
-            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, WIDTH, height);
-            g.setColor(Color.BLACK);
-            g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
-            g.drawString("Time per PE in barriers, waits and allocations (collectives above), init to close", 10, 20);
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
             final FontMetrics metrics = g.getFontMetrics();
             final int plot = WIDTH - LEFT - RIGHT;

@@ -4,7 +4,6 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -45,15 +44,9 @@ public final class TrafficHeatMap
             }
         }
         final BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        final Graphics2D g = image.createGraphics();
+        final Graphics2D g = Canvas.titled(image, "Bytes put + got: PE (row) -> memory of PE (column)");
         try
         {
-            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, width, height);
-            g.setColor(Color.BLACK);
-            g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
-            g.drawString("Bytes put + got: PE (row) -> memory of PE (column)", 10, 20);
             g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, Math.max(8, Math.min(12, cell / 4))));
             final FontMetrics metrics = g.getFontMetrics();
             for (int pe = 0; pe < n; pe++)
