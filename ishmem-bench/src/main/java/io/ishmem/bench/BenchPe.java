@@ -265,12 +265,18 @@ public final class BenchPe
         }
     }
 
+    /**
+     * The receiver's read of every word, as C's {@code sum_words} does it: an int-indexed loop, which C2
+     * vectorises (a long-indexed one it does not, and read at 12.5 GB/s against 28.5 on this VM: the Java floor
+     * of a large put-with-signal was 1.5x slower than C's for that alone).
+     */
     private static long sum(final MemorySegment data, final long size)
     {
+        final int words = Math.toIntExact(size >>> 3);
         long total = 0;
-        for (long offset = 0; offset + 8 <= size; offset += 8)
+        for (int i = 0; i < words; i++)
         {
-            total += data.get(ValueLayout.JAVA_LONG, offset);
+            total += data.getAtIndex(ValueLayout.JAVA_LONG, i);
         }
         return total;
     }
