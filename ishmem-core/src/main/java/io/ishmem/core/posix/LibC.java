@@ -63,6 +63,8 @@ public final class LibC
     private static final MethodHandle OPEN =
         downcall("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), 2);
     private static final MethodHandle UNLINK = downcall("unlink", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle SETENV = downcall("setenv",
+        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
     private static final MethodHandle PRCTL = downcall("prctl",
         FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG), 1);
     private static final MethodHandle SYSCALL3 = downcall("syscall",
@@ -270,6 +272,30 @@ public final class LibC
                 throw failure("unlink(" + path + ")", state);
             }
             return true;
+        }
+        catch (final Throwable t)
+        {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * Sets a variable of the C environment, the one native libraries read ({@code System.getenv} is a copy
+     * taken at start), unless it is already set.
+     *
+     * @param name  the variable.
+     * @param value its value, possibly empty.
+     */
+    public static void setenvIfAbsent(final String name, final String value)
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
+            // overwrite 0: a value the user set stays
+            if ((int)SETENV.invokeExact(state, arena.allocateFrom(name), arena.allocateFrom(value), 0) < 0)
+            {
+                throw failure("setenv(" + name + ")", state);
+            }
         }
         catch (final Throwable t)
         {

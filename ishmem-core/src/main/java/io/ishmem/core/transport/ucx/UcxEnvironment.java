@@ -1,11 +1,6 @@
 package io.ishmem.core.transport.ucx;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
+import io.ishmem.core.posix.LibC;
 
 /**
  * UCX settings a JVM needs, put into the process environment before UCX loads: UCX reads its global
@@ -17,11 +12,16 @@ import java.lang.invoke.MethodHandle;
  * compiled code becomes a {@code NullPointerException}, a safepoint poll traps), so with UCX's handler in
  * place the first such trap killed the PE (UcxTransportMultiPeTest's signal case; seen first in a bench run
  * at 8 PEs). UCX's own Java binding met the same (openucx/ucx#3337) and runs its tests with this setting.
+ *
+ * <p>{@code UCX_TLS=^self}: every transport but the loopback one. With UCX 1.13.1's default, which includes
+ * {@code self}, a peer's get read 0 from a word the owner had just compare-and-swapped to 1 through self
+ * (UcxTransportMultiPeTest's compare-and-swap); without it the loopback goes through shared memory like every
+ * other PE, and agrees. UCX reads this one when the context is made, so the C environment is the place for it too.
  */
 final class UcxEnvironment
 {
     /** The variables set when absent, with their values. */
-    static final String[][] DEFAULTS = {{"UCX_ERROR_SIGNALS", ""}};
+    static final String[][] DEFAULTS = {{"UCX_ERROR_SIGNALS", ""}, {"UCX_TLS", UcxTransport.DEFAULT_TLS}};
 
     private UcxEnvironment()
     {
@@ -33,29 +33,9 @@ final class UcxEnvironment
      */
     static void prepare()
     {
-        final Linker linker = Linker.nativeLinker();
-        // setenv(3), with overwrite 0: the C environment is the one UCX reads (System.getenv is a copy)
-        final MethodHandle setenv = linker.downcallHandle(linker.defaultLookup().findOrThrow("setenv"),
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-        try (Arena call = Arena.ofConfined())
+        for (final String[] variable : DEFAULTS)
         {
-            for (final String[] variable : DEFAULTS)
-            {
-                final MemorySegment name = call.allocateFrom(variable[0]);
-                final MemorySegment value = call.allocateFrom(variable[1]);
-                if ((int)setenv.invokeExact(name, value, 0) != 0)
-                {
-                    throw new IllegalStateException("setenv(" + variable[0] + ") failed");
-                }
-            }
-        }
-        catch (final IllegalStateException ex)
-        {
-            throw ex;
-        }
-        catch (final Throwable ex)
-        {
-            throw new AssertionError("setenv", ex);
+            LibC.setenvIfAbsent(variable[0], variable[1]);
         }
     }
 }

@@ -148,20 +148,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         {
             final MemorySegment configPtr = call.allocate(C_POINTER);
             check("ucp_config_read", UcpApi.ucp_config_read(MemorySegment.NULL, MemorySegment.NULL, configPtr));
+            // UCX_TLS and UCX_ERROR_SIGNALS, unless the user set them, are UcxEnvironment's
             final MemorySegment config = configPtr.get(C_POINTER, 0);
-            if (System.getenv("UCX_TLS") == null)
-            {
-                // UCX 1.13.1 with its loopback transport "self" among the others: a peer's get read 0 from a word
-                // the owner had compare-and-swapped to 1 through self (UcxTransportMultiPeTest's compare-and-swap);
-                // without self, the loopback goes through shared memory like every other PE, and agrees
-                final byte modifyStatus = UcpApi.ucp_config_modify(config, call.allocateFrom("TLS"),
-                    call.allocateFrom(DEFAULT_TLS));
-                if (modifyStatus != UcpApi.UCS_OK())
-                {
-                    UcpApi.ucp_config_release(config);
-                    check("ucp_config_modify(TLS=" + DEFAULT_TLS + ")", modifyStatus);
-                }
-            }
             final MemorySegment params = ucp_params_t.allocate(call);
             ucp_params.field_mask(params, UcpApi.UCP_PARAM_FIELD_FEATURES());
             ucp_params.features(params,
