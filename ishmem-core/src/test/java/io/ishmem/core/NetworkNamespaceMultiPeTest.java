@@ -1,6 +1,8 @@
 package io.ishmem.core;
 
 import io.ishmem.Cmp;
+import io.ishmem.CollectiveMismatchException;
+import io.ishmem.PeFailureException;
 import io.ishmem.Ishmem;
 import io.ishmem.ReduceOp;
 import io.ishmem.ReduceType;
@@ -30,21 +32,21 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.abort;
 
 /**
- * PEs in two network namespaces joined by a veth pair, with UCX over TCP carrying the heaps: the data of
- * every put, put-with-signal and get crosses the link. The test makes the namespaces and the pair itself
- * (addresses in 10.201.0.0/16, only inside them), starts PEs 0, 2 in one and 1, 3 in the other through
- * {@code ip netns exec}, checks on every PE that the peers are in the other namespace and that what was sent
- * arrived, and checks here that the link carried at least the payload; then removes what it made. Skipped,
- * saying why, where namespaces cannot be made (not root, no {@code ip}).
- *
- * <p>The namespaces share the kernel, so the job's control (bootstrap, barriers, the collectives' agreement
- * and a reduction's reads of its peers' sources) still runs on shared memory (docs/ucx.md says what
- * crossing hosts still needs); what this proves is the data path over a real network link.
+ * A job across two nodes made on this machine: two network namespaces, each with its own {@code /dev/shm} (a
+ * directory of the test's bind-mounted over it in each PE's mount namespace), joined by a bridge that also reaches
+ * the launcher. The PEs of one namespace share a node (they map each other's heaps); those of the other are reached
+ * only through UCX over TCP, and the job's control (rendezvous, barriers, the collectives' agreement, a reduction's
+ * reads, failures) crosses through the launcher's rendezvous and UCX as it would between hosts. The test makes the
+ * namespaces, the bridge and the directories itself (addresses in 10.201.0.0/16, only inside them), starts PEs 0, 2 in
+ * one and 1, 3 in the other through {@code ip netns exec}, and removes what it made. Skipped, saying why, where
+ * namespaces cannot be made (not root, no {@code ip}).
  */
 class NetworkNamespaceMultiPeTest
 {
@@ -53,67 +55,212 @@ class NetworkNamespaceMultiPeTest
     private static final long PAYLOAD = 1 << 20;
     private static final int ROUNDS = 50;
     private static final long MESSAGE = 4096;
+    /** Longs in the large reduction: more than a reduction's scratch entry, so members read each other's sources. */
+    private static final int LARGE = 64 * 1024;
 
-    @Test
-    void shouldRunPutsSignalsTeamsAndAReductionAcrossNamespaces() throws Exception
+    /** Two namespaces, a bridge between them and the launcher, a /dev/shm for each; removed by close. */
+    private static final class Nodes implements AutoCloseable
     {
         final String prefix = "ishmem-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
+        final String tag = prefix.substring(7, 15);
         final int subnet = ThreadLocalRandom.current().nextInt(1, 255);
         final List<String> made = new ArrayList<>();
-        try
+        final Path shmRoot;
+        final Path wrapper;
+
+        Nodes() throws IOException
         {
-            for (int n = 0; n < 2; n++)
+            shmRoot = Files.createTempDirectory("ishmem-nodes");
+            wrapper = shmRoot.resolve("enter-node.sh");
+            boolean done = false;
+            try
             {
-                ip(made, "netns", "add", prefix + "-" + n);
-                made.add(prefix + "-" + n);
+                ip(made, "link", "add", tag + "br", "type", "bridge");
+                made.add("link:" + tag + "br");
+                ip(made, "addr", "add", "10.201." + subnet + ".254/24", "dev", tag + "br");
+                ip(made, "link", "set", tag + "br", "up");
+                for (int n = 0; n < 2; n++)
+                {
+                    final String ns = prefix + "-" + n;
+                    ip(made, "netns", "add", ns);
+                    made.add("netns:" + ns);
+                    // one end in the namespace, named alike in both so one UCX_NET_DEVICES fits; the other on the bridge
+                    ip(made, "link", "add", tag + "n" + n, "type", "veth", "peer", "name", tag + "h" + n);
+                    made.add("link:" + tag + "h" + n);
+                    ip(made, "link", "set", tag + "n" + n, "netns", ns);
+                    ip(made, "-n", ns, "link", "set", tag + "n" + n, "name", DEVICE);
+                    ip(made, "-n", ns, "addr", "add", "10.201." + subnet + "." + (n + 1) + "/24", "dev", DEVICE);
+                    ip(made, "-n", ns, "link", "set", DEVICE, "up");
+                    ip(made, "-n", ns, "link", "set", "lo", "up");
+                    ip(made, "link", "set", tag + "h" + n, "master", tag + "br");
+                    ip(made, "link", "set", tag + "h" + n, "up");
+                    Files.createDirectories(shmRoot.resolve("shm-" + n));
+                }
+                // each PE enters its node: the namespace of its parity, and in the mount namespace that ip netns exec
+                // makes for it, that node's directory over /dev/shm
+                Files.writeString(wrapper, """
+                    #!/bin/sh
+                    n=$((ISHMEM_PE % 2)); ns="$1-$n"; shm="$2/shm-$n"; shift 2
+                    exec ip netns exec "$ns" sh -c 'mount --bind "$0" /dev/shm && exec "$@"' "$shm" "$@"
+                    """);
+                Files.setPosixFilePermissions(wrapper, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+                done = true;
             }
-            // one pair, an end moved into each namespace and named alike there, so one UCX_NET_DEVICES fits both
-            ip(made, "link", "add", prefix.substring(7, 15) + "a", "type", "veth", "peer", "name",
-                prefix.substring(7, 15) + "b");
-            for (int n = 0; n < 2; n++)
+            finally
             {
-                final String ns = prefix + "-" + n;
-                final String end = prefix.substring(7, 15) + (n == 0 ? "a" : "b");
-                ip(made, "link", "set", end, "netns", ns);
-                ip(made, "-n", ns, "link", "set", end, "name", DEVICE);
-                ip(made, "-n", ns, "addr", "add", "10.201." + subnet + "." + (n + 1) + "/24", "dev", DEVICE);
-                ip(made, "-n", ns, "link", "set", DEVICE, "up");
-                // a PE reaches its own address, and its namespace's other PE, through lo
-                ip(made, "-n", ns, "link", "set", "lo", "up");
+                if (!done)
+                {
+                    close();
+                }
             }
-            final long before = linkBytes(prefix + "-0");
-
-            final MultiPeJob body = MultiPeJob.of(NetworkNamespaceMultiPeTest.class, "acrossNamespaces");
-            final List<String> command = new ArrayList<>(List.of("/bin/sh", "-c",
-                "exec ip netns exec \"$0-$((ISHMEM_PE % 2))\" \"$@\"", prefix));
-            command.addAll(body.command());
-            final JobResult result = Launcher.run(JobSpec.builder().npes(PES).command(command)
-                .env("ISHMEM_TRANSPORT", "ucx").env("UCX_TLS", "tcp").env("UCX_NET_DEVICES", DEVICE)
-                .timeout(Duration.ofSeconds(120)).captureOutput(true).mergeStderr(true).build());
-            assertTrue(result.succeeded(), () -> JobReport.describe(result));
-
-            final long carried = linkBytes(prefix + "-0") - before;
-            System.out.println("NetworkNamespaceMultiPeTest: the veth link carried " + carried + " bytes");
-            // each PE put PAYLOAD to, and got PAYLOAD from, a PE in the other namespace, plus the messages
-            assertTrue(carried >= 4 * PAYLOAD, "the link carried " + carried + " bytes, less than the " +
-                4 * PAYLOAD + " the PEs sent across it");
         }
-        finally
+
+        String launcherAddress()
         {
-            for (final String ns : made.reversed())
+            return "10.201." + subnet + ".254";
+        }
+
+        List<String> command(final MultiPeJob body)
+        {
+            final List<String> command = new ArrayList<>(List.of("/bin/sh", wrapper.toString(), prefix,
+                shmRoot.toString()));
+            command.addAll(body.command());
+            return command;
+        }
+
+        /** Bytes through the namespaces' ends of the links since they were made. */
+        long linkBytes()
+        {
+            long sum = 0;
+            for (int n = 0; n < 2; n++)
+            {
+                final String out = output(List.of("ip", "netns", "exec", prefix + "-" + n, "cat",
+                    "/sys/class/net/" + DEVICE + "/statistics/rx_bytes",
+                    "/sys/class/net/" + DEVICE + "/statistics/tx_bytes"));
+                sum += out.lines().mapToLong(line -> Long.parseLong(line.strip())).sum();
+            }
+            return sum;
+        }
+
+        /** @return what the PEs left in the nodes' /dev/shm directories. */
+        List<String> leftovers() throws IOException
+        {
+            final List<String> left = new ArrayList<>();
+            for (int n = 0; n < 2; n++)
+            {
+                try (var files = Files.list(shmRoot.resolve("shm-" + n)))
+                {
+                    files.forEach(f -> left.add(f.toString()));
+                }
+            }
+            return left;
+        }
+
+        @Override
+        public void close() throws IOException
+        {
+            for (final String thing : made.reversed())
             {
                 // deleting a namespace deletes the veth end in it, and with it the pair
-                run(List.of("ip", "netns", "del", ns));
+                if (thing.startsWith("netns:"))
+                {
+                    run(List.of("ip", "netns", "del", thing.substring(6)));
+                }
+                else
+                {
+                    run(List.of("ip", "link", "del", thing.substring(5)));
+                }
+            }
+            try (var walk = Files.walk(shmRoot))
+            {
+                for (final Path path : walk.sorted(java.util.Comparator.reverseOrder()).toList())
+                {
+                    Files.deleteIfExists(path);
+                }
             }
         }
     }
 
-    /** Runs on every PE, inside its namespace. */
-    void acrossNamespaces(final Ishmem shmem) throws IOException
+    @Test
+    void shouldRunPutsSignalsTeamsAndCollectivesAcrossNodes() throws Exception
+    {
+        try (Nodes nodes = new Nodes())
+        {
+            final long before = nodes.linkBytes();
+            final MultiPeJob body = MultiPeJob.of(NetworkNamespaceMultiPeTest.class, "acrossNodes");
+            // no ISHMEM_TRANSPORT: a job across nodes takes UCX for the PEs of the other node by itself
+            final JobResult result = Launcher.run(JobSpec.builder().npes(PES).command(nodes.command(body))
+                .rendezvous(nodes.launcherAddress()).env("UCX_TLS", "tcp").env("UCX_NET_DEVICES", DEVICE)
+                .timeout(Duration.ofSeconds(120)).captureOutput(true).mergeStderr(true).build());
+            assertTrue(result.succeeded(), () -> JobReport.describe(result));
+            assertTrue(String.join("\n", result.output(0)).contains("on 2 nodes"),
+                () -> "PE 0's start line names 2 nodes:\n" + JobReport.describe(result));
+
+            final long carried = nodes.linkBytes() - before;
+            System.out.println("NetworkNamespaceMultiPeTest: the links carried " + carried + " bytes");
+            // each PE put PAYLOAD to, and got PAYLOAD from, a PE of the other node; each end counts it once
+            assertTrue(carried >= 4 * PAYLOAD, "the links carried " + carried + " bytes, less than the " +
+                4 * PAYLOAD + " the PEs sent across them");
+            assertEquals(List.of(), nodes.leftovers(), "files the PEs left in their nodes' /dev/shm");
+        }
+    }
+
+    @Test
+    void shouldEndTheJobWhenAPeOfTheOtherNodeDies() throws Exception
+    {
+        try (Nodes nodes = new Nodes())
+        {
+            final MultiPeJob body = MultiPeJob.of(NetworkNamespaceMultiPeTest.class, "oneDies");
+            final JobResult result = Launcher.run(JobSpec.builder().npes(PES).command(nodes.command(body))
+                .rendezvous(nodes.launcherAddress()).env("UCX_TLS", "tcp").env("UCX_NET_DEVICES", DEVICE)
+                .timeout(Duration.ofSeconds(60)).captureOutput(true).mergeStderr(true).build());
+            assertFalse(result.succeeded(), () -> JobReport.describe(result));
+            for (final int pe : new int[] {0, 1, 2})
+            {
+                assertTrue(String.join("\n", result.output(pe)).contains("PE " + pe + " saw PE 3 fail"),
+                    () -> "PE " + pe + " names PE 3:\n" + JobReport.describe(result));
+            }
+            assertEquals(List.of(), nodes.leftovers(), "files the PEs left in their nodes' /dev/shm");
+        }
+    }
+
+    /** PE 3 dies in the middle of the job; the others, two of them on the other node, must hear of it. */
+    void oneDies(final Ishmem shmem)
+    {
+        final int me = shmem.myPe();
+        shmem.barrierAll();
+        if (me == 3)
+        {
+            Runtime.getRuntime().halt(9);
+        }
+        final long startNs = System.nanoTime();
+        try
+        {
+            shmem.barrierAll();
+        }
+        catch (final PeFailureException ex)
+        {
+            final long ms = (System.nanoTime() - startNs) / 1_000_000;
+            assertEquals(3, ex.failedPe(), ex.getMessage());
+            assertTrue(ms < 10_000, "PE " + me + " took " + ms + " ms to see PE 3 fail");
+            System.out.println("PE " + me + " saw PE 3 fail after " + ms + " ms: " + ex.getMessage());
+            return;
+        }
+        throw new AssertionError("PE " + me + " passed a barrier that PE 3 never reached");
+    }
+
+    /** Runs on every PE, inside its node. */
+    void acrossNodes(final Ishmem shmem) throws IOException
     {
         final int me = shmem.myPe();
         final int n = shmem.nPes();
         final int across = (me + 1) % n;
+
+        // the SHARED team is this PE's node: the two PEs of its parity; only theirs are mapped here
+        final Team node = shmem.teamShared();
+        assertEquals(2, node.nPes(), "PEs on PE " + me + "'s node");
+        assertEquals(me % 2, node.translatePe(0, shmem.teamWorld()), "first PE of PE " + me + "'s node");
+        assertEquals(me % 2 + 2, node.translatePe(1, shmem.teamWorld()), "second PE of PE " + me + "'s node");
 
         // every PE publishes the inode of its network namespace: the peers of the other parity are elsewhere
         final SymmetricSegment where = shmem.calloc(n, ValueLayout.JAVA_LONG);
@@ -181,6 +328,47 @@ class NetworkNamespaceMultiPeTest
                 shmem.barrierAll();
             }
         }
+
+        // a PE of this node is mapped here, one of the other is not (as shmem_ptr gives NULL for it)
+        assertTrue(data.peerView((me + 2) % n).isPresent(), "PE " + me + " maps its node's other PE");
+        assertTrue(data.peerView(across).isEmpty(), "PE " + me + " has no view of PE " + across + " on the other node");
+
+        // collect: each PE's own count, read from every member's announcement (across nodes, fetched)
+        final SymmetricSegment parts = shmem.malloc(8L * (me + 1));
+        final SymmetricSegment gathered = shmem.malloc(8L * n * (n + 1) / 2);
+        for (int i = 0; i <= me; i++)
+        {
+            parts.local().setAtIndex(ValueLayout.JAVA_LONG, i, 100L * me + i);
+        }
+        shmem.collect(shmem.teamWorld(), gathered, parts, 8L * (me + 1));
+        int at = 0;
+        for (int pe = 0; pe < n; pe++)
+        {
+            for (int i = 0; i <= pe; i++)
+            {
+                assertEquals(100L * pe + i, gathered.local().getAtIndex(ValueLayout.JAVA_LONG, at++), "collect");
+            }
+        }
+        shmem.broadcast(shmem.teamWorld(), gathered, parts, 8, 1);
+        assertEquals(100L, gathered.local().getAtIndex(ValueLayout.JAVA_LONG, 0), "broadcast from PE 1");
+
+        // a large reduction: each member reads its slice of every member's source, across nodes with gets
+        final SymmetricSegment big = shmem.malloc(8L * LARGE);
+        final SymmetricSegment sum = shmem.malloc(8L * LARGE);
+        for (int i = 0; i < LARGE; i++)
+        {
+            big.local().setAtIndex(ValueLayout.JAVA_LONG, i, (long)i * (me + 1));
+        }
+        shmem.reduce(shmem.teamWorld(), ReduceOp.SUM, ReduceType.LONG, sum, big, LARGE);
+        for (int i = 0; i < LARGE; i++)
+        {
+            assertEquals((long)i * n * (n + 1) / 2, sum.local().getAtIndex(ValueLayout.JAVA_LONG, i), "sum " + i);
+        }
+
+        // arguments that differ on a PE of the other node are found on every PE, and the job goes on
+        final CollectiveMismatchException mismatch = assertThrows(CollectiveMismatchException.class,
+            () -> shmem.reduce(shmem.teamWorld(), ReduceOp.SUM, ReduceType.LONG, sum, big, me == 3 ? 2 : 3));
+        assertTrue(mismatch.getMessage().contains("PE 3"), mismatch.getMessage());
 
         // a team across the namespaces (PEs 1 and 2: one in each), and a sum over it and over the world
         final Team pair = shmem.teamWorld().splitStrided(1, 1, 2);

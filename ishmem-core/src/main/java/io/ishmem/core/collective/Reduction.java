@@ -51,7 +51,16 @@ final class Reduction
             final long entry = sync.reduceEntryOffset(seq, me);
             for (int i = 0; i < sync.size(); i++)
             {
-                transport.get(sync.memberBlock(i), entry, myPe, srcAt, bytes);
+                final MemorySegment block = sync.memberBlock(i);
+                if (block != null)
+                {
+                    transport.get(block, entry, myPe, srcAt, bytes);
+                }
+                else
+                {
+                    // a member on another node: the barrier's fence puts this ahead of its flag
+                    sync.remote().putFromHeap(sync.memberPe(i), entry, srcAt, bytes);
+                }
             }
             sync.syncAnnounced(collective, seq, "reduce", ARGS);
             final MemorySegment mine = sync.memberBlock(me);
@@ -107,8 +116,16 @@ final class Reduction
         }
         else
         {
-            // a host peer's heap is mapped here: straight into the array, with no copy between
-            MemorySegment.copy(heap.peerHeap(pe), at, view, 0, length);
+            final MemorySegment peerHeap = heap.peerHeap(pe);
+            if (peerHeap != null)
+            {
+                // a host peer's heap on this node is mapped here: straight into the array, with no copy between
+                MemorySegment.copy(peerHeap, at, view, 0, length);
+            }
+            else
+            {
+                transport.get(view, 0, pe, at, length);
+            }
         }
     }
 

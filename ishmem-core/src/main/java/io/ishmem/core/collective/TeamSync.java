@@ -5,6 +5,7 @@ import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.observe.BarrierEvent;
 import io.ishmem.core.observe.CollectiveEvent;
 import io.ishmem.core.observe.Observe;
+import io.ishmem.core.transport.RemoteControl;
 import io.ishmem.core.wait.Liveness;
 import io.ishmem.core.wait.WaitStrategy;
 
@@ -37,6 +38,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * knows which member arrived last, for the {@code ishmem.Barrier} event. A PE reads its clock only while a recording
  * wants that event; otherwise it passes on what it heard.
  *
+ * <p>A member on another node has no mapped block here (its entry in {@code blocks} is null): what this PE writes
+ * into it goes through {@link RemoteControl} (the words beside the flag, a fence, then the flag, so the flag still
+ * publishes them), and what it reads from it (announcements, only to name a mismatch or to collect own words) is
+ * fetched. Polling stays local on every node.
+ *
  * <p>Collectives of one team run on one thread at a time ({@link #enter}).
  */
 public final class TeamSync
@@ -50,8 +56,7 @@ public final class TeamSync
     private final long[] myFlagOffsets;
     private final MemorySegment[] targetBlocks;
     private final long[] targetFlagOffsets;
-    /** Round-0 flag of each member, in its successor's block: it carries that member's own op. */
-    private final MemorySegment[] arrivalBlocks;
+    /** Round-0 flag of each member sits in its successor's block: it carries that member's own op. */
     private final long arrivalOffset;
     private final int[] sourcePes;
     private final MemorySegment[] memberBlocks;
@@ -64,6 +69,8 @@ public final class TeamSync
     private final CollectiveBuffers buffers = new CollectiveBuffers();
     private final WaitStrategy waitStrategy;
     private final Liveness liveness;
+    /** The blocks of members on other nodes, or null when every member is on this one. */
+    private final RemoteControl remote;
     /** The collective running on this team in this PE, if any: one rule for every collective of the team. */
     private final AtomicReference<String> running = new AtomicReference<>();
     private long sequence;
@@ -79,13 +86,15 @@ public final class TeamSync
      * @param teamSlot     the slot of this team's flags and announcements in every member's control block.
      * @param memberPes    world PE of each member, by team index.
      * @param myIndex      this PE's index in the team.
-     * @param blocks       control block of every world PE.
+     * @param blocks       control block of every world PE; null for a PE on another node.
      * @param maxTeams     slots per control block.
      * @param waitStrategy how to idle.
      * @param liveness     the job's liveness.
+     * @param remote       reaches the blocks of PEs on other nodes; null when the job has one node.
      */
     public TeamSync(final String teamName, final int teamSlot, final int[] memberPes, final int myIndex,
-        final MemorySegment[] blocks, final int maxTeams, final WaitStrategy waitStrategy, final Liveness liveness)
+        final MemorySegment[] blocks, final int maxTeams, final WaitStrategy waitStrategy, final Liveness liveness,
+        final RemoteControl remote)
     {
         final int size = memberPes.length;
         this.teamName = teamName;
@@ -102,12 +111,10 @@ public final class TeamSync
         this.sourcePes = new int[rounds];
         this.memberPes = memberPes.clone();
         this.memberBlocks = new MemorySegment[size];
-        this.arrivalBlocks = new MemorySegment[size];
         this.arrivalOffset = ControlBlock.flagOffset(maxTeams, teamSlot, 0);
         for (int i = 0; i < size; i++)
         {
             memberBlocks[i] = blocks[memberPes[i]];
-            arrivalBlocks[i] = blocks[memberPes[(i + 1) % size]];
         }
         for (int r = 0; r < rounds; r++)
         {
@@ -120,6 +127,15 @@ public final class TeamSync
         }
         this.waitStrategy = waitStrategy;
         this.liveness = liveness;
+        this.remote = remote;
+        for (final int pe : memberPes)
+        {
+            if (blocks[pe] == null && remote == null)
+            {
+                throw new IllegalArgumentException("team " + teamName + ": PE " + pe + " is on another node and " +
+                    "the job has no transport between nodes");
+            }
+        }
     }
 
     /**
@@ -198,8 +214,7 @@ public final class TeamSync
      */
     public long announcedOwn(final int index, final long seq, final int word)
     {
-        return memberBlocks[index].get(ValueLayout.JAVA_LONG,
-            ControlBlock.announceOffset(teamSlot, seq) + ControlBlock.ANNOUNCE_OWN_OFFSET + 8L * word);
+        return word(index, ControlBlock.announceOffset(teamSlot, seq) + ControlBlock.ANNOUNCE_OWN_OFFSET + 8L * word);
     }
 
     /** Publishes own word 1 for collective {@code seq} (word 0 is {@link #announce}'s), before its sync. */
@@ -269,9 +284,17 @@ public final class TeamSync
         final BarrierEvent event = arrive();
         for (int r = 0; r < rounds; r++)
         {
-            publish(r, parity, lowHash << 32 | highHash);
-            // release: everything this PE wrote before the barrier is visible to whoever sees the flag
-            LONG.setRelease(targetBlocks[r], targetFlagOffsets[r] + parity, seq << 16 | lowest << 8 | highest);
+            final long flag = seq << 16 | lowest << 8 | highest;
+            if (targetBlocks[r] != null)
+            {
+                publish(r, parity, lowHash << 32 | highHash);
+                // release: everything this PE wrote before the barrier is visible to whoever sees the flag
+                LONG.setRelease(targetBlocks[r], targetFlagOffsets[r] + parity, flag);
+            }
+            else
+            {
+                publishRemote(r, parity, lowHash << 32 | highHash, flag);
+            }
             long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[r] + parity);
             if ((seen >>> 16) < seq)
             {
@@ -324,6 +347,28 @@ public final class TeamSync
         target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, lastPe);
     }
 
+    /**
+     * Round r to a member on another node: the words beside the flag, a fence, the flag. The fence orders every
+     * write this PE issued before (a reduction's contributions, the caller's quieted puts) ahead of the flag too.
+     */
+    private void publishRemote(final int r, final long parity, final long hashes, final long flag)
+    {
+        final int pe = memberPes[(myIndex + (1 << r)) % memberPes.length];
+        final long line = targetFlagOffsets[r];
+        remote.putLong(pe, line + ControlBlock.FLAG_HASH_OFFSET + parity, hashes);
+        remote.putLong(pe, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, lastNs);
+        remote.putLong(pe, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, lastPe);
+        remote.fence();
+        remote.putLong(pe, line + parity, flag);
+    }
+
+    /** @return word {@code offset} of member {@code index}'s block, mapped or fetched. */
+    private long word(final int index, final long offset)
+    {
+        final MemorySegment block = memberBlocks[index];
+        return block != null ? (long)LONG.getAcquire(block, offset) : remote.getLong(memberPes[index], offset);
+    }
+
     /** After round r's flag was acquired: keeps the later of the arrival heard of and the latest so far. */
     private void hear(final int r, final long parity)
     {
@@ -367,9 +412,9 @@ public final class TeamSync
     {
         int other = -1;
         int otherCode = 0;
-        for (int i = 0; i < arrivalBlocks.length && other < 0; i++)
+        for (int i = 0; i < memberBlocks.length && other < 0; i++)
         {
-            final long arrival = (long)LONG.getAcquire(arrivalBlocks[i], arrivalOffset + parity);
+            final long arrival = word((i + 1) % memberBlocks.length, arrivalOffset + parity);
             final int code = (int)(arrival & 0xFF);
             if ((arrival >>> 16) == seq && code != op.code())
             {
@@ -420,8 +465,7 @@ public final class TeamSync
         final long offset = ControlBlock.announceOffset(teamSlot, seq);
         for (int i = 0; i < memberBlocks.length; i++)
         {
-            final MemorySegment block = memberBlocks[i];
-            final long head = (long)LONG.getAcquire(block, offset);
+            final long head = word(i, offset);
             if (head != (seq << 8 | op.code()))
             {
                 throw new CollectiveMismatchException("collective order mismatch on team " + teamName +
@@ -429,11 +473,11 @@ public final class TeamSync
                     memberPes[i] + " called " + peerCall(i, seq, head) +
                     " (every PE of a team must call the same collectives in the same order)");
             }
-            if (!sameArguments(block, offset))
+            if (!sameArguments(i, offset))
             {
                 // only now are the arguments copied out, for the message: a collective that agrees allocates nothing
-                final long[] mine = announced(myBlock, offset);
-                final long[] theirs = announced(block, offset);
+                final long[] mine = announced(myIndex, offset);
+                final long[] theirs = announced(i, offset);
                 throw new CollectiveMismatchException(op.callName() + " on team " + teamName +
                     ": arguments differ between PEs: PE " + myWorldPe + " passed " + describe.format(mine) +
                     ", PE " + memberPes[i] + " passed " + describe.format(theirs) +
@@ -442,12 +486,12 @@ public final class TeamSync
         }
     }
 
-    private boolean sameArguments(final MemorySegment block, final long offset)
+    private boolean sameArguments(final int index, final long offset)
     {
         for (int a = 0; a < ControlBlock.ANNOUNCE_ARGS; a++)
         {
             final long at = offset + 8 + 8L * a;
-            if (block.get(ValueLayout.JAVA_LONG, at) != myBlock.get(ValueLayout.JAVA_LONG, at))
+            if (word(index, at) != myBlock.get(ValueLayout.JAVA_LONG, at))
             {
                 return false;
             }
@@ -455,12 +499,12 @@ public final class TeamSync
         return true;
     }
 
-    private static long[] announced(final MemorySegment block, final long offset)
+    private long[] announced(final int index, final long offset)
     {
         final long[] args = new long[ControlBlock.ANNOUNCE_ARGS];
         for (int a = 0; a < args.length; a++)
         {
-            args[a] = block.get(ValueLayout.JAVA_LONG, offset + 8 + 8L * a);
+            args[a] = word(index, offset + 8 + 8L * a);
         }
         return args;
     }
@@ -472,7 +516,7 @@ public final class TeamSync
         {
             return CollectiveOp.nameOf((int)(head & 0xFF));
         }
-        final long arrival = (long)LONG.getAcquire(arrivalBlocks[i], arrivalOffset + ((seq & 1) << 3));
+        final long arrival = word((i + 1) % memberBlocks.length, arrivalOffset + ((seq & 1) << 3));
         if (rounds > 0 && (arrival >>> 16) == seq)
         {
             return CollectiveOp.nameOf((int)(arrival & 0xFF));
@@ -512,10 +556,16 @@ public final class TeamSync
         return memberPes[index];
     }
 
-    /** @return the control block of member {@code index}. */
+    /** @return the control block of member {@code index}, or null when it is on another node. */
     public MemorySegment memberBlock(final int index)
     {
         return memberBlocks[index];
+    }
+
+    /** @return what reaches the blocks of members on other nodes; null when the job has one node. */
+    public RemoteControl remote()
+    {
+        return remote;
     }
 
     /**

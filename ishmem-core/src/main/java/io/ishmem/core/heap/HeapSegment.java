@@ -93,7 +93,9 @@ public final class HeapSegment implements SymmetricSegment
             // device memory: no host view; device().peerDeviceAddress gives the device form
             return Optional.empty();
         }
-        return Optional.of(heap.peerHeap(pe).asSlice(offset, size));
+        final MemorySegment peerHeap = heap.peerHeap(pe);
+        // a PE on another node has no view here, as shmem_ptr returns NULL for it
+        return peerHeap == null ? Optional.empty() : Optional.of(peerHeap.asSlice(offset, size));
     }
 
     @Override

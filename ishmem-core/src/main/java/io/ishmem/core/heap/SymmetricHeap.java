@@ -35,7 +35,7 @@ public final class SymmetricHeap
 
     /**
      * @param myPe      this PE.
-     * @param peerHeaps heap part of every PE's mapping, by world PE.
+     * @param peerHeaps heap part of every PE's mapping, by world PE; null for a PE on another node.
      * @param transport what moves data into and out of these heaps.
      */
     public SymmetricHeap(final int myPe, final MemorySegment[] peerHeaps, final Transport transport)
@@ -117,6 +117,7 @@ public final class SymmetricHeap
             heapSegment.servedBy(route.deviceTransport()) : segment;
     }
 
+    /** @return PE {@code pe}'s heap as mapped here, or null when it is on another node. */
     public MemorySegment peerHeap(final int pe)
     {
         return peerHeaps[pe];

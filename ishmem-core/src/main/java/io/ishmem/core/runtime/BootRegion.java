@@ -67,20 +67,29 @@ final class BootRegion implements AutoCloseable
 
     private final String path;
     private final JobIdentity identity;
+    /** The PEs that meet here: every PE of the job, or those of this node when the job spans nodes. */
+    private final int[] members;
     private final Arena arena;
     private final MemorySegment region;
 
-    private BootRegion(final String path, final JobIdentity identity, final Arena arena, final MemorySegment region)
+    private BootRegion(final String path, final JobIdentity identity, final int[] members, final Arena arena,
+        final MemorySegment region)
     {
         this.path = path;
         this.identity = identity;
+        this.members = members;
         this.arena = arena;
         this.region = region;
     }
 
-    static BootRegion open(final JobIdentity identity)
+    /**
+     * @param members the PEs that meet in this region, by world number.
+     * @param name    the region's name after the job's prefix: one per node, so that nodes sharing a /dev/shm
+     *                (network namespaces of one host) never meet in one region.
+     */
+    static BootRegion open(final JobIdentity identity, final int[] members, final String name)
     {
-        final String path = identity.shmPrefix() + "boot";
+        final String path = identity.shmPrefix() + name;
         final int fd = LibC.open(path, LibC.O_RDWR | LibC.O_CREAT | LibC.O_CLOEXEC, 0600);
         final Arena arena = Arena.ofShared();
         try
@@ -88,7 +97,7 @@ final class BootRegion implements AutoCloseable
             // every PE truncates to the same fixed length, which never discards what another PE wrote
             LibC.ftruncate(fd, LENGTH);
             final MemorySegment region = HeapFiles.map(fd, LENGTH, arena);
-            final BootRegion boot = new BootRegion(path, identity, arena, region);
+            final BootRegion boot = new BootRegion(path, identity, members, arena, region);
             boot.checkHeader();
             return boot;
         }
@@ -301,7 +310,7 @@ final class BootRegion implements AutoCloseable
         while (true)
         {
             int missing = -1;
-            for (int pe = 0; pe < identity.nPes(); pe++)
+            for (final int pe : members)
             {
                 if ((long)LONG.getAcquire(region, slot(pe) + PHASE) < phase)
                 {
@@ -323,7 +332,8 @@ final class BootRegion implements AutoCloseable
                 {
                     throw new PeFailureException(missing, "init of PE " + identity.pe() + " (job " +
                         identity.jobId() + "): PEs " + missingPes(phase) + " did not " + step +
-                        " within ISHMEM_BOOT_TIMEOUT; were all " + identity.nPes() + " PEs started?");
+                        " within ISHMEM_BOOT_TIMEOUT; were all " + members.length + " PEs" +
+                        (members.length == identity.nPes() ? "" : " of this node") + " started?");
                 }
             }
             if (spins++ < 1000)
@@ -340,7 +350,7 @@ final class BootRegion implements AutoCloseable
 
     private void checkRegisteredAlive(final String step)
     {
-        for (int pe = 0; pe < identity.nPes(); pe++)
+        for (final int pe : members)
         {
             if ((long)LONG.getAcquire(region, slot(pe) + PHASE) >= PHASE_REGISTERED)
             {
@@ -357,7 +367,7 @@ final class BootRegion implements AutoCloseable
     private List<Integer> missingPes(final long phase)
     {
         final List<Integer> missing = new ArrayList<>();
-        for (int pe = 0; pe < identity.nPes(); pe++)
+        for (final int pe : members)
         {
             if ((long)LONG.getAcquire(region, slot(pe) + PHASE) < phase)
             {

@@ -21,6 +21,9 @@ import java.util.Arrays;
  * each then imports every peer's descriptor with pidfd_getfd (or opens its file) and maps it. With
  * {@code ISHMEM_HEAP_SHARING=auto}, a refused pidfd_getfd on any PE moves every PE to /dev/shm files.
  * Files are unlinked as soon as every PE has mapped them.
+ *
+ * <p>Only the PEs of one node meet here: when the job spans nodes, the arrays of the mappings are still indexed by
+ * world PE, and a PE on another node has none (null, pidfd -1).
  */
 final class Bootstrap
 {
@@ -33,10 +36,16 @@ final class Bootstrap
     private final long mapLength;
     private final int pid;
     private final long deadlineNs;
+    private final NodeMap nodes;
+    /** World PEs of this node, this one included. */
+    private final int[] members;
 
-    private Bootstrap(final JobIdentity identity, final long heapSize, final int maxTeams, final long deadlineNs)
+    private Bootstrap(final JobIdentity identity, final NodeMap nodes, final long heapSize, final int maxTeams,
+        final long deadlineNs)
     {
         this.identity = identity;
+        this.nodes = nodes;
+        this.members = nodes.members(identity.pe());
         this.heapSize = heapSize;
         this.maxTeams = maxTeams;
         this.controlLength = ControlBlock.length(maxTeams, identity.nPes());
@@ -46,17 +55,18 @@ final class Bootstrap
     }
 
     /**
+     * @param nodes      which PEs share this PE's node: only those are mapped.
      * @param deadlineNs {@link System#nanoTime()} by which every PE must have arrived (ISHMEM_BOOT_TIMEOUT).
      */
-    static JobMappings start(final JobIdentity identity, final long heapSize, final int maxTeams,
-        final String sharing, final long deadlineNs)
+    static JobMappings start(final JobIdentity identity, final NodeMap nodes, final long heapSize,
+        final int maxTeams, final String sharing, final long deadlineNs)
     {
         if (!sharing.equals("auto") && !sharing.equals("pidfd") && !sharing.equals("shm-file"))
         {
             throw new IshmemConfigException("ISHMEM_HEAP_SHARING=" + sharing + " is not one of auto, pidfd, shm-file");
         }
-        final Bootstrap bootstrap = new Bootstrap(identity, heapSize, maxTeams, deadlineNs);
-        return identity.nPes() == 1 ? bootstrap.alone() : bootstrap.withPeers(sharing);
+        final Bootstrap bootstrap = new Bootstrap(identity, nodes, heapSize, maxTeams, deadlineNs);
+        return bootstrap.members.length == 1 ? bootstrap.alone() : bootstrap.withPeers(sharing);
     }
 
     private JobMappings alone()
@@ -67,7 +77,13 @@ final class Bootstrap
         {
             final MemorySegment mapping = mapHeap(fd, mapLength, arena);
             writeHeader(mapping);
-            return mappings(arena, new MemorySegment[] {mapping}, new int[] {-1}, new int[] {pid}, "memfd", null);
+            final MemorySegment[] all = new MemorySegment[identity.nPes()];
+            all[identity.pe()] = mapping;
+            final int[] pidfds = new int[identity.nPes()];
+            Arrays.fill(pidfds, -1);
+            final int[] pids = new int[identity.nPes()];
+            pids[identity.pe()] = pid;
+            return mappings(arena, all, pidfds, pids, "memfd", null);
         }
         catch (final RuntimeException ex)
         {
@@ -85,7 +101,8 @@ final class Bootstrap
         final int nPes = identity.nPes();
         final int[] pidfds = new int[nPes];
         Arrays.fill(pidfds, -1);
-        final BootRegion boot = BootRegion.open(identity);
+        final BootRegion boot = BootRegion.open(identity, members,
+            nodes.count() == 1 ? "boot" : "boot-node" + nodes.nodeOf(identity.pe()));
         JobMappings mappings = null;
         try
         {
@@ -164,7 +181,7 @@ final class Bootstrap
             int importErrno = 0;
             NativeCallException importFailure = null;
             final int[] pids = new int[nPes];
-            for (int pe = 0; pe < nPes; pe++)
+            for (final int pe : members)
             {
                 pids[pe] = boot.pid(pe);
                 if (pe == identity.pe())
@@ -204,13 +221,12 @@ final class Bootstrap
                     return null;
                 }
             }
-            final MemorySegment[] blocks = new MemorySegment[nPes];
-            for (int pe = 0; pe < nPes; pe++)
+            for (final int pe : members)
             {
-                blocks[pe] = all[pe].asSlice(0, controlLength);
                 if (pe != identity.pe())
                 {
-                    ControlBlock.check(blocks[pe], pe, nPes, maxTeams, identity.jobHash(), heapSize);
+                    ControlBlock.check(all[pe].asSlice(0, controlLength), pe, nPes, maxTeams, identity.jobHash(),
+                        heapSize);
                 }
             }
             return mappings(arena, all, pidfds, pids, mode == BootRegion.SHARING_MEMFD ? "pidfd" : "shm-file", boot);
@@ -255,7 +271,7 @@ final class Bootstrap
 
     private int firstRefusal(final BootRegion boot)
     {
-        for (int pe = 0; pe < identity.nPes(); pe++)
+        for (final int pe : members)
         {
             if (boot.importErrno(pe) != 0)
             {
@@ -282,7 +298,7 @@ final class Bootstrap
             }
             throw new IshmemConfigException("ISHMEM_SYMMETRIC_SIZE=" + Bytes.describe(heapSize) + ": the kernel " +
                 "refused to map a heap of that size (" + ex.getMessage() + "); every PE maps the heap of every PE " +
-                "of the node, so " + identity.nPes() + " x " + Bytes.describe(heapSize) + " must fit in this " +
+                "of the node, so " + members.length + " x " + Bytes.describe(heapSize) + " must fit in this " +
                 "process's address space (128 TiB on x86-64) and memory limits (ulimit -v): give a smaller size");
         }
     }
@@ -299,10 +315,13 @@ final class Bootstrap
         final MemorySegment[] heaps = new MemorySegment[all.length];
         for (int pe = 0; pe < all.length; pe++)
         {
-            blocks[pe] = all[pe].asSlice(0, controlLength);
-            heaps[pe] = all[pe].asSlice(controlLength, heapSize);
+            if (all[pe] != null)
+            {
+                blocks[pe] = all[pe].asSlice(0, controlLength);
+                heaps[pe] = all[pe].asSlice(controlLength, heapSize);
+            }
         }
-        return new JobMappings(arena, blocks, heaps, pidfds, pids, sharing, boot);
+        return new JobMappings(arena, blocks, heaps, all[identity.pe()], pidfds, pids, sharing, boot);
     }
 
     private String fileName(final int pe)

@@ -48,6 +48,8 @@ public enum Config
         "Compiles in the per-target traffic counters (puts, gets, signal updates and atomics by target PE) that the ishmem.Traffic JFR event reports; read once at start. ishmemrun --profile sets it (see docs/profiling.md)."),
     JOB_SECRET("ISHMEM_JOB_SECRET", Kind.STRING, "",
         "A secret shared by the PEs of one job and checked as each registers, so a process of another job given the same ISHMEM_JOB_ID is refused instead of joining; set by ishmemrun to a new random value per job. When starting PEs by hand with a fixed ISHMEM_JOB_ID, give each job its own."),
+    RENDEZVOUS("ISHMEM_RENDEZVOUS", Kind.STRING, "",
+        "Set by ishmemrun for a job across hosts (--hosts, or --rendezvous): tcp:HOST:PORT of the launcher's rendezvous, where each PE proves the job secret, learns which PEs share its node and exchanges the UCX addresses and keys of the others, and hears of a PE that failed on another host. Unset: every PE is on one host."),
     JOB_ID("ISHMEM_JOB_ID", Kind.STRING, "",
         "Identifier that keeps two jobs on one machine apart; set by ishmemrun, derived from mpirun/srun otherwise."),
     PE("ISHMEM_PE", Kind.INT, "",

@@ -17,10 +17,15 @@ import io.ishmem.core.device.DeviceHeap;
 import io.ishmem.core.device.DeviceHeapSetup;
 import io.ishmem.core.device.SymmetricDeviceMemory;
 import io.ishmem.core.posix.LibC;
+import io.ishmem.core.rendezvous.RendezvousClient;
+import io.ishmem.IshmemConfigException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,9 +39,9 @@ public final class IshmemRuntime extends RuntimeCalls
     private final Thread shutdownHook;
 
     private IshmemRuntime(final JobIdentity identity, final JobMappings mappings, final StartSettings settings,
-        final int launcherPidfd)
+        final int launcherPidfd, final NodeMap nodes, final RendezvousClient rendezvous)
     {
-        super(identity, mappings, settings, launcherPidfd);
+        super(identity, mappings, settings, launcherPidfd, nodes, rendezvous);
         this.shutdownHook = Thread.ofPlatform().unstarted(this::onJvmShutdown);
     }
 
@@ -45,30 +50,63 @@ public final class IshmemRuntime extends RuntimeCalls
         final InitEvent initEvent = Observe.initBegin();
         final JobIdentity identity = JobIdentity.fromEnvironment(env);
         MDC.put("pe", Integer.toString(identity.pe()));
-        final StartSettings settings = StartSettings.read(env, identity);
         // init waits for the other PEs, in the rendezvous and then at the first barrier, no longer than this
-        final long arrivalDeadlineNs = System.nanoTime() + settings.bootTimeoutNs();
+        final StartSettings read = StartSettings.read(env, identity);
+        final long arrivalDeadlineNs = System.nanoTime() + read.bootTimeoutNs();
+        final RendezvousClient rendezvous = joinRendezvous(env, identity, arrivalDeadlineNs);
+        final NodeMap nodes;
+        final StartSettings settings;
         int launcherPidfd = -1;
-        if (identity.launcherPid() > 0)
-        {
-            launcherPidfd = LibC.pidfdOpen(identity.launcherPid());
-        }
         final JobMappings mappings;
         try
         {
-            mappings = Bootstrap.start(identity, settings.heapSize(), settings.maxTeams(),
+            if (rendezvous == null)
+            {
+                NodeMap.requireOneHost(env, identity.nPes());
+            }
+            nodes = rendezvous != null ? NodeMap.gather(rendezvous, identity.nPes(), arrivalDeadlineNs) :
+                NodeMap.single(identity.nPes());
+            settings = read.acrossNodes(nodes.count(), env);
+            // ishmemrun is this PE's parent process only on its own host; on another, the rendezvous watches it
+            if (identity.launcherPid() > 0 && rendezvous == null)
+            {
+                launcherPidfd = LibC.pidfdOpen(identity.launcherPid());
+            }
+            mappings = Bootstrap.start(identity, nodes, settings.heapSize(), settings.maxTeams(),
                 Config.HEAP_SHARING.raw(env), arrivalDeadlineNs);
         }
         catch (final RuntimeException ex)
         {
             LibC.closeQuietly(launcherPidfd);
+            if (rendezvous != null)
+            {
+                rendezvous.abort("PE " + identity.pe() + " failed to start: " + ex.getMessage());
+                rendezvous.close();
+            }
             throw ex;
         }
-        final IshmemRuntime runtime = new IshmemRuntime(identity, mappings, settings, launcherPidfd);
+        final IshmemRuntime runtime;
+        try
+        {
+            runtime = new IshmemRuntime(identity, mappings, settings, launcherPidfd, nodes, rendezvous);
+        }
+        catch (final RuntimeException ex)
+        {
+            mappings.close();
+            LibC.closeQuietly(launcherPidfd);
+            if (rendezvous != null)
+            {
+                rendezvous.abort("PE " + identity.pe() + " failed to start: " + ex.getMessage());
+                rendezvous.close();
+            }
+            throw ex;
+        }
         Runtime.getRuntime().addShutdownHook(runtime.shutdownHook);
         ControlBlock.putState(runtime.myBlock, ControlBlock.STATE_RUNNING);
         try
         {
+            // across nodes the world barrier itself runs over UCX: connected first, through the rendezvous
+            runtime.connectAcrossNodes(arrivalDeadlineNs);
             runtime.liveness.expectArrivalBy(arrivalDeadlineNs);
             runtime.worldSync.sync(CollectiveOp.INIT, "init");
             runtime.liveness.expectArrivalBy(0);
@@ -81,7 +119,7 @@ public final class IshmemRuntime extends RuntimeCalls
             runtime.release(ControlBlock.STATE_FAILED);
             throw ex;
         }
-        settings.log(identity, mappings.sharing, env);
+        settings.log(identity, nodes.count(), mappings.sharing, env);
         // the thread that starts ishmem is the one that waits, as a rule: its parks then end when asked, not
         // up to the default 50 us later, which a peer waiting on this PE would pay at every barrier
         LibC.setTimerSlack(1);
@@ -115,7 +153,7 @@ public final class IshmemRuntime extends RuntimeCalls
      */
     private void connectTransport()
     {
-        if (ucx == null)
+        if (ucx == null || nodes.count() > 1)
         {
             return;
         }
@@ -127,6 +165,52 @@ public final class IshmemRuntime extends RuntimeCalls
     }
 
     /**
+     * @return the connection to the launcher's rendezvous when ISHMEM_RENDEZVOUS names one (a job that may span
+     *         hosts), after proving the job's secret; null for a job on one host.
+     */
+    private static RendezvousClient joinRendezvous(final Map<String, String> env, final JobIdentity identity,
+        final long deadlineNs)
+    {
+        if (!Config.RENDEZVOUS.isSet(env) || identity.nPes() == 1)
+        {
+            return null;
+        }
+        if (identity.secret().isEmpty())
+        {
+            throw new IshmemConfigException(Config.RENDEZVOUS.envName() + " is set but " +
+                Config.JOB_SECRET.envName() + " is not: a PE proves the job's secret to the rendezvous");
+        }
+        return RendezvousClient.connect(Config.RENDEZVOUS.raw(env), identity.jobId(), identity.secret(),
+            identity.pe(), identity.nPes(), deadlineNs);
+    }
+
+    /**
+     * Collective, for a job across nodes: every PE's UCX record (worker address, key of its control block and heap)
+     * goes to every PE through the launcher's rendezvous, and each connects to all; the world barrier needs it.
+     */
+    private void connectAcrossNodes(final long deadlineNs)
+    {
+        if (nodes.count() == 1)
+        {
+            return;
+        }
+        final MemorySegment record = ucx.record();
+        final byte[][] records = rendezvous.allGather(record.asSlice(0, ucx.recordLength()).toArray(
+            ValueLayout.JAVA_BYTE), deadlineNs);
+        try (Arena copies = Arena.ofConfined())
+        {
+            final MemorySegment[] peers = new MemorySegment[records.length];
+            for (int pe = 0; pe < records.length; pe++)
+            {
+                // native and aligned, as the exchange over the heaps gives them
+                peers[pe] = copies.allocate(Math.max(records[pe].length, UcxTransport.RECORD_BYTES), 8);
+                MemorySegment.copy(records[pe], 0, peers[pe], ValueLayout.JAVA_BYTE, 0, records[pe].length);
+            }
+            ucx.connect(peers);
+        }
+    }
+
+    /**
      * Collective: sets up the device heap beside the host heap when ISHMEM_DEVICE asks for one and, with
      * auto, when a backend serves every PE; every PE ends with one, or none, or the same failure.
      */
@@ -134,6 +218,21 @@ public final class IshmemRuntime extends RuntimeCalls
     {
         if (DeviceHeapSetup.NONE.equals(mode))
         {
+            return;
+        }
+        if (nodes.count() > 1)
+        {
+            if (!DeviceHeapSetup.AUTO.equals(mode))
+            {
+                throw new IshmemConfigException("ISHMEM_DEVICE=" + mode + " but the job's PEs are on " +
+                    nodes.count() + " nodes: device heaps are shared through IPC handles within a node only (use " +
+                    "auto or none)");
+            }
+            if (myPe == 0)
+            {
+                LOG.info("no device heap: the job's PEs are on {} nodes, and device heaps join the PEs of one node",
+                    nodes.count());
+            }
             return;
         }
         final DeviceHeap opened;
@@ -251,6 +350,15 @@ public final class IshmemRuntime extends RuntimeCalls
         liveness.close();
         mappings.close();
         LibC.closeQuietly(launcherPidfd);
+        if (rendezvous != null)
+        {
+            if (finalState != ControlBlock.STATE_CLOSED)
+            {
+                // the PEs of other nodes hear of it from the launcher at once, not when this process exits
+                rendezvous.abort("PE " + myPe + " on " + nodes.host(myPe) + " stopped with an error");
+            }
+            rendezvous.close();
+        }
         CoreProvider.closed(this);
     }
 

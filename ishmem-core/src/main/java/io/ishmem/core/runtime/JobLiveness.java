@@ -4,6 +4,7 @@ import io.ishmem.PeFailureException;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.observe.Observe;
 import io.ishmem.core.posix.ProcessWatch;
+import io.ishmem.core.rendezvous.RendezvousClient;
 import io.ishmem.core.wait.Liveness;
 
 import java.lang.foreign.MemorySegment;
@@ -18,6 +19,10 @@ import java.util.function.Supplier;
  * the pidfds, whether a peer or ishmemrun has exited, and at most every {@value #STOP_CHECK_MS} ms whether a
  * peer's process is stopped (SIGSTOP, Ctrl-Z, a debugger); one stopped longer than
  * {@code ISHMEM_STOPPED_TIMEOUT} is declared failed. The first failure seen is kept.
+ *
+ * <p>Only the PEs of this node are watched that way; those on other nodes are watched by ishmemrun, which tells
+ * every PE through the rendezvous when one ended without closing, lost its connection or gave up: a light probe
+ * reads what it said (a volatile read).
  */
 final class JobLiveness implements Liveness
 {
@@ -36,6 +41,8 @@ final class JobLiveness implements Liveness
     private volatile long nextStopCheckNs;
     /** While init waits for every PE at its first barrier: when that wait must end (0: no limit). */
     private volatile long arrivalDeadlineNs;
+    /** The launcher's word on PEs of other nodes, or null when the job has one node. */
+    private final RendezvousClient rendezvous;
     private volatile String failureText;
     private volatile int failedPe = -1;
 
@@ -44,8 +51,10 @@ final class JobLiveness implements Liveness
      * @param launcherPidfd ishmemrun's pidfd, or {@code -1} when the job was not started by it.
      */
     JobLiveness(final int myPe, final MemorySegment[] controlBlocks, final int[] pidfds, final int[] pids,
-        final int launcherPidfd, final int launcherPid, final long stoppedTimeoutNs, final Supplier<String> clash)
+        final int launcherPidfd, final int launcherPid, final long stoppedTimeoutNs, final Supplier<String> clash,
+        final RendezvousClient rendezvous)
     {
+        this.rendezvous = rendezvous;
         this.clash = clash;
         this.myPe = myPe;
         this.controlBlocks = controlBlocks;
@@ -72,10 +81,18 @@ final class JobLiveness implements Liveness
         {
             return false;
         }
+        if (rendezvous != null)
+        {
+            final String told = rendezvous.failure();
+            if (told != null)
+            {
+                return fail(rendezvous.failedPe(), told);
+            }
+        }
         int aborted = -1;
         for (int pe = 0; pe < controlBlocks.length; pe++)
         {
-            if (pe == myPe)
+            if (pe == myPe || controlBlocks[pe] == null)
             {
                 continue;
             }
@@ -164,7 +181,8 @@ final class JobLiveness implements Liveness
         nextStopCheckNs = nowNs + STOP_CHECK_MS * 1_000_000L;
         for (int pe = 0; pe < controlBlocks.length; pe++)
         {
-            if (pe == myPe || ControlBlock.state(controlBlocks[pe]) == ControlBlock.STATE_CLOSED)
+            if (pe == myPe || controlBlocks[pe] == null ||
+                ControlBlock.state(controlBlocks[pe]) == ControlBlock.STATE_CLOSED)
             {
                 continue;
             }

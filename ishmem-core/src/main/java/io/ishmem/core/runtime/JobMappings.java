@@ -6,8 +6,9 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Every PE's memory file as mapped into this process, plus a pidfd per peer for liveness and the job's
- * rendezvous (null for a job of one PE), kept to the end so a clash found while the job ran is not missed.
+ * Every PE's memory file as mapped into this process (null for a PE on another node), plus a pidfd per peer for
+ * liveness and the job's rendezvous (null for a job of one PE), kept to the end so a clash found while the job ran
+ * is not missed.
  * Closing unmaps everything (one shared arena), closes the pidfds and removes the rendezvous.
  */
 final class JobMappings implements AutoCloseable
@@ -15,14 +16,17 @@ final class JobMappings implements AutoCloseable
     final Arena arena;
     final MemorySegment[] controlBlocks;
     final MemorySegment[] heaps;
+    /** This PE's whole mapping, control block then heap: what UCX registers, so peers on other nodes reach both. */
+    final MemorySegment own;
     final int[] pidfds;
     final int[] pids;
     final String sharing;
     private final BootRegion boot;
 
-    JobMappings(final Arena arena, final MemorySegment[] controlBlocks, final MemorySegment[] heaps, final int[] pidfds,
-        final int[] pids, final String sharing, final BootRegion boot)
+    JobMappings(final Arena arena, final MemorySegment[] controlBlocks, final MemorySegment[] heaps,
+        final MemorySegment own, final int[] pidfds, final int[] pids, final String sharing, final BootRegion boot)
     {
+        this.own = own;
         this.boot = boot;
         this.arena = arena;
         this.controlBlocks = controlBlocks;

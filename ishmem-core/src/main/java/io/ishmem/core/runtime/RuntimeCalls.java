@@ -24,6 +24,8 @@ import io.ishmem.core.rma.Ordering;
 import io.ishmem.core.rma.Rma;
 import io.ishmem.core.signal.Signals;
 import io.ishmem.core.team.TeamRegistry;
+import io.ishmem.core.rendezvous.RendezvousClient;
+import io.ishmem.core.transport.RemoteControl;
 import io.ishmem.core.transport.Transport;
 import io.ishmem.core.transport.shm.ShmTransport;
 import io.ishmem.core.transport.ucx.UcxTransport;
@@ -67,24 +69,31 @@ abstract class RuntimeCalls implements Ishmem
     final CollectiveAllocation allocation;
     final TeamCollectives collectives;
     final Contexts contexts;
-    // the host heaps' transport when ISHMEM_TRANSPORT=ucx, else null
+    // the host heaps' transport when ISHMEM_TRANSPORT=ucx or the job spans nodes, else null
     final UcxTransport ucx;
+    final NodeMap nodes;
+    // the launcher's rendezvous of a job across hosts, else null
+    final RendezvousClient rendezvous;
     // set at most once, in start, before the runtime is returned to the user
     DeviceHeap deviceHeap;
     SymmetricDeviceMemory deviceMemory;
     volatile boolean closed;
 
     RuntimeCalls(final JobIdentity identity, final JobMappings mappings, final StartSettings settings,
-        final int launcherPidfd)
+        final int launcherPidfd, final NodeMap nodes, final RendezvousClient rendezvous)
     {
         this.identity = identity;
         this.myPe = identity.pe();
         this.nPes = identity.nPes();
         this.mappings = mappings;
+        this.nodes = nodes;
+        this.rendezvous = rendezvous;
         final int maxTeams = settings.maxTeams();
-        // the host heaps are served by shared memory, or by UCX when ISHMEM_TRANSPORT=ucx (connected in start,
-        // once every PE is up); a device heap, when there is one, brings its own transport
-        this.ucx = settings.ucx() ? UcxTransport.open(myPe, mappings.heaps[myPe]) : null;
+        // the host heaps are served by shared memory, or by UCX when ISHMEM_TRANSPORT=ucx or the job spans nodes
+        // (connected in start); a device heap, when there is one, brings its own transport
+        this.ucx = settings.ucx() ? UcxTransport.open(myPe, mappings.own, mappings.heaps[myPe]) : null;
+        // the control blocks of the PEs on other nodes are reached through UCX too
+        final RemoteControl remote = nodes.count() > 1 ? ucx.control() : null;
         final Transport hostTransport = ucx != null ? ucx : new ShmTransport(myPe, mappings.heaps);
         // a UCX worker moves data only when polled: every wait that idles polls it
         final WaitStrategy waitStrategy = ucx != null ? settings.waitStrategy().withProgress(ucx) :
@@ -94,14 +103,14 @@ abstract class RuntimeCalls implements Ishmem
         this.myBlock = mappings.controlBlocks[myPe];
         this.launcherPidfd = launcherPidfd;
         this.liveness = new JobLiveness(myPe, mappings.controlBlocks, mappings.pidfds, mappings.pids, launcherPidfd,
-            identity.launcherPid(), settings.stoppedTimeoutNs(), mappings::clash);
+            identity.launcherPid(), settings.stoppedTimeoutNs(), mappings::clash, rendezvous);
         final int[] world = new int[nPes];
         for (int pe = 0; pe < nPes; pe++)
         {
             world[pe] = pe;
         }
         this.worldSync = new TeamSync("WORLD", TeamRegistry.WORLD_SLOT, world, myPe, mappings.controlBlocks,
-            maxTeams, waitStrategy, liveness);
+            maxTeams, waitStrategy, liveness, remote);
         this.queue = new OperationQueue("ishmem-queue-pe" + myPe);
         this.rma = new Rma(heap, myPe);
         this.signals = new Signals(heap, queue, waitStrategy, liveness);
@@ -114,7 +123,7 @@ abstract class RuntimeCalls implements Ishmem
         this.contexts = new Contexts(myPe, rma, signals, atomics, ordering, hostTransport, () -> deviceHeap.transport(),
             settings.maxContexts());
         this.teams = new TeamRegistry(myPe, nPes, mappings.controlBlocks, maxTeams, worldSync, waitStrategy, liveness,
-            () -> closed, contexts);
+            () -> closed, contexts, nodes.shared(myPe), remote);
         this.collectives = new TeamCollectives(heap, ordering, teams::enterCollective);
     }
 

@@ -101,7 +101,7 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
     {
         return switch (Config.TRANSPORT.raw(env))
         {
-            // auto: every PE of a job is on this host today, so shared memory serves the host heaps
+            // auto: shared memory within a node; a job across nodes adds UCX (acrossNodes)
             case "auto", "shm" -> false;
             case "ucx" -> true;
             default -> throw new IshmemConfigException("ISHMEM_TRANSPORT=" + Config.TRANSPORT.raw(env) +
@@ -153,6 +153,26 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
         return text.toString();
     }
 
+    /**
+     * @param nodes how many nodes the job spans.
+     * @return these settings for a job across {@code nodes} nodes: UCX reaches the PEs of the other nodes.
+     * @throws IshmemConfigException when ISHMEM_TRANSPORT=shm asks for shared memory alone across nodes.
+     */
+    StartSettings acrossNodes(final int nodes, final Map<String, String> env)
+    {
+        if (nodes == 1 || ucx)
+        {
+            return this;
+        }
+        if (Config.TRANSPORT.raw(env).equals("shm"))
+        {
+            throw new IshmemConfigException("ISHMEM_TRANSPORT=shm but the job's PEs are on " + nodes + " nodes, " +
+                "which shared memory cannot join: use auto or ucx");
+        }
+        return new StartSettings(heapSize, maxTeams, waitStrategy, stoppedTimeoutNs, deviceHeapSize, warmupCalls,
+            bootTimeoutNs, maxContexts, true);
+    }
+
     /** @return the transport of the host heaps, as ISHMEM_TRANSPORT names it. */
     String transportName()
     {
@@ -162,10 +182,11 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
     /**
      * Reports a started PE: PE 0 at INFO, every PE with each variable under {@code ISHMEM_DEBUG}.
      */
-    void log(final JobIdentity identity, final String sharing, final Map<String, String> env)
+    void log(final JobIdentity identity, final int nodes, final String sharing, final Map<String, String> env)
     {
-        final String settings = "PE " + identity.pe() + " of " + identity.nPes() + " (job " + identity.jobId() +
-            ", from " + identity.source() + "): symmetric heap " + Bytes.describe(heapSize) +
+        final String settings = "PE " + identity.pe() + " of " + identity.nPes() + (nodes > 1 ? " on " + nodes +
+            " nodes" : "") + " (job " + identity.jobId() + ", from " + identity.source() + "): symmetric heap " +
+            Bytes.describe(heapSize) +
             ", heap sharing " + sharing + ", transport " + (ucx ? "ucx (UCX_TLS=" + env.getOrDefault("UCX_TLS", UcxTransport.DEFAULT_TLS) + ")" : "shm") +
             ", wait " + waitStrategy.alias();
         if (identity.pe() == 0 || DebugChecks.ENABLED)

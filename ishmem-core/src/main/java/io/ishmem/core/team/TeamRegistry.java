@@ -10,6 +10,7 @@ import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.context.ContextBudget;
 import io.ishmem.core.context.Contexts;
 import io.ishmem.core.heap.ControlBlock;
+import io.ishmem.core.transport.RemoteControl;
 import io.ishmem.core.wait.Liveness;
 import io.ishmem.core.wait.WaitStrategy;
 
@@ -46,6 +47,8 @@ public final class TeamRegistry
     private final Liveness liveness;
     private final BooleanSupplier closed;
     private final Contexts contexts;
+    /** The blocks of PEs on other nodes; null when the job has one node. */
+    private final RemoteControl remote;
     private final TeamSlots slots;
     private final TeamImpl world;
     private final TeamImpl shared;
@@ -53,17 +56,19 @@ public final class TeamRegistry
     /**
      * @param myPe         this PE's world number.
      * @param nPes         the world size.
-     * @param blocks       every PE's control block.
+     * @param blocks       every PE's control block; null for a PE on another node.
      * @param maxTeams     team slots per control block ({@code ISHMEM_MAX_TEAMS}).
      * @param worldSync    the runtime's world barrier (slot {@link #WORLD_SLOT}).
      * @param waitStrategy how barriers idle.
      * @param liveness     the job's liveness.
      * @param closed       whether the runtime was closed.
      * @param contexts     this PE's communication contexts, which each team reserves from.
+     * @param node         the PEs of this PE's node, as a triplet: the SHARED team.
+     * @param remote       reaches the blocks of PEs on other nodes; null when the job has one node.
      */
     public TeamRegistry(final int myPe, final int nPes, final MemorySegment[] blocks, final int maxTeams,
         final TeamSync worldSync, final WaitStrategy waitStrategy, final Liveness liveness,
-        final BooleanSupplier closed, final Contexts contexts)
+        final BooleanSupplier closed, final Contexts contexts, final Triplet node, final RemoteControl remote)
     {
         this.myPe = myPe;
         this.blocks = blocks;
@@ -73,15 +78,18 @@ public final class TeamRegistry
         this.liveness = liveness;
         this.closed = closed;
         this.contexts = contexts;
+        this.remote = remote;
         this.slots = new TeamSlots(maxTeams);
         final Triplet all = new Triplet(0, 1, nPes);
         slots.claim(WORLD_SLOT);
         slots.claim(SHARED_SLOT);
         this.world = new TeamImpl(this, "WORLD", all, WORLD_SLOT, myPe, TeamConfig.DEFAULT, true, worldSync,
             contexts.forTeam("WORLD", 0, 1, nPes, 0));
-        this.shared = new TeamImpl(this, "SHARED", all, SHARED_SLOT, myPe, TeamConfig.DEFAULT, true,
-            new TeamSync("SHARED", SHARED_SLOT, all.members(), myPe, blocks, maxTeams, waitStrategy, liveness),
-            contexts.forTeam("SHARED", 0, 1, nPes, 0));
+        final int nodeIndex = node.indexOf(myPe);
+        this.shared = new TeamImpl(this, "SHARED", node, SHARED_SLOT, nodeIndex, TeamConfig.DEFAULT, true,
+            new TeamSync("SHARED", SHARED_SLOT, node.members(), nodeIndex, blocks, maxTeams, waitStrategy, liveness,
+                null),
+            contexts.forTeam("SHARED", node.start(), node.stride(), node.size(), 0));
     }
 
     public Team world()
@@ -256,11 +264,29 @@ public final class TeamRegistry
         }
     }
 
+    /**
+     * @return PE {@code pe}'s split entry at {@code entry} of its block: a slice of its mapping, or for a PE on
+     *         another node a copy fetched word by word (a split is rare, and its words few).
+     */
+    private MemorySegment splitEntry(final int pe, final long entry)
+    {
+        if (blocks[pe] != null)
+        {
+            return blocks[pe].asSlice(entry, ControlBlock.SPLIT_ENTRY_LENGTH);
+        }
+        final long[] words = new long[(int)(ControlBlock.SPLIT_ENTRY_LENGTH / Long.BYTES)];
+        for (int i = 0; i < words.length; i++)
+        {
+            words[i] = remote.getLong(pe, entry + (long)i * Long.BYTES);
+        }
+        return MemorySegment.ofArray(words);
+    }
+
     private TeamImpl newTeam(final Triplet triplet, final int slot, final int index, final TeamConfig config)
     {
         final String name = "#" + slot + " (" + triplet.describe() + ")";
         final TeamSync sync = new TeamSync(name, slot, triplet.members(), index, blocks, maxTeams, waitStrategy,
-            liveness);
+            liveness, remote);
         // the config's contexts were reserved before the split's verdict; the team gives them back when destroyed
         return new TeamImpl(this, name, triplet, slot, index, config, false, sync,
             contexts.forTeam(name, triplet.start(), triplet.stride(), triplet.size(), config.numContexts()));
@@ -295,12 +321,13 @@ public final class TeamRegistry
         sync.agree(seq, op, describe);
         for (final int pe : members)
         {
-            final int code = SplitVerdict.code(blocks[pe], entry);
+            final MemorySegment published = splitEntry(pe, entry);
+            final int code = SplitVerdict.code(published, 0);
             if (code != 0)
             {
                 // worded from what PE pe published, so every PE, that one included, says the same
                 throw new TeamSplitException(code, call + " failed on every PE of the parent: " +
-                    failure.describe(SplitVerdict.read(blocks[pe], entry), pe));
+                    failure.describe(SplitVerdict.read(published, 0), pe));
             }
         }
         final int windows = (maxTeams + ControlBlock.SPLIT_WINDOW_BITS - 1) / ControlBlock.SPLIT_WINDOW_BITS;
@@ -322,10 +349,10 @@ public final class TeamRegistry
                 java.util.Arrays.fill(common, -1L);
                 for (final int pe : members)
                 {
+                    final MemorySegment theirs = splitEntry(pe, entry);
                     for (int i = 0; i < WINDOW_LONGS; i++)
                     {
-                        common[i] &= blocks[pe].get(ValueLayout.JAVA_LONG,
-                            entry + ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L);
+                        common[i] &= theirs.get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L);
                     }
                 }
                 for (int bit = 0; bit < ControlBlock.SPLIT_WINDOW_BITS; bit++)
@@ -365,7 +392,7 @@ public final class TeamRegistry
                 all = true;
                 for (final int pe : members)
                 {
-                    all &= blocks[pe].get(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CLAIM_OFFSET) != 0;
+                    all &= splitEntry(pe, entry).get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_CLAIM_OFFSET) != 0;
                 }
             }
             finally

@@ -89,7 +89,7 @@ class JobLivenessTest
             }
         }
         return new JobLiveness(0, blocks, fds, pids, launcher == null ? -1 : pidfd(launcher),
-            launcher == null ? 0 : (int)launcher.pid(), STOPPED_TIMEOUT_NS, clash);
+            launcher == null ? 0 : (int)launcher.pid(), STOPPED_TIMEOUT_NS, clash, null);
     }
 
     private static void signal(final Process process, final String signal) throws Exception

@@ -26,10 +26,10 @@ class TeamImplTest
             final AtomicBoolean closed = new AtomicBoolean();
             // the rule for threads lives with the team's sync: no waits happen here, so no strategy or liveness
             final TeamSync worldSync = new TeamSync("WORLD", 0, new int[] {0}, 0, new MemorySegment[] {block},
-                maxTeams, null, null);
+                maxTeams, null, null, null);
             // nor data paths: the contexts are only counted
             final TeamRegistry registry = new TeamRegistry(0, 1, new MemorySegment[] {block}, maxTeams, worldSync, null,
-                null, closed::get, new Contexts(0, null, null, null, null, null, null, 4));
+                null, closed::get, new Contexts(0, null, null, null, null, null, null, 4), new Triplet(0, 1, 1), null);
             final TeamImpl world = (TeamImpl)registry.world();
             world.enter("splitStrided");
             final IllegalStateException overlap = assertThrows(IllegalStateException.class,

@@ -4,6 +4,7 @@ import io.ishmem.AmoOp;
 import io.ishmem.IshmemConfigException;
 import io.ishmem.NativeCallException;
 import io.ishmem.SignalOp;
+import io.ishmem.core.transport.RemoteControl;
 import io.ishmem.core.transport.Transport;
 import io.ishmem.core.wait.Progress;
 import io.ishmem.ucx.bindings.UcpApi;
@@ -70,6 +71,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
 
     private final int myPe;
+    /** What is registered: this PE's control block and heap, one mapping, so peers on other nodes reach both. */
+    private final MemorySegment region;
     private final MemorySegment localHeap;
     // freed at close: the structs below and the record
     private final Arena arena = Arena.ofShared();
@@ -89,9 +92,10 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
      */
     private int loads;
 
-    private UcxTransport(final int myPe, final MemorySegment localHeap)
+    private UcxTransport(final int myPe, final MemorySegment region, final MemorySegment localHeap)
     {
         this.myPe = myPe;
+        this.region = region;
         this.localHeap = localHeap;
         this.plainParam = ucp_request_param_t.allocate(arena);
         this.record = arena.allocate(RECORD_BYTES, 8);
@@ -123,13 +127,19 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
      * publishes {@link #record()} and calls {@link #connect}.
      *
      * @param myPe      this PE.
-     * @param localHeap this PE's heap, already mapped: registered as it is, not reallocated.
+     * @param region    this PE's mapping, already made: registered as it is, not reallocated.
+     * @param localHeap this PE's heap, the end of {@code region}: the offsets of the data calls count from it.
      * @return the transport, not yet connected.
      */
-    public static UcxTransport open(final int myPe, final MemorySegment localHeap)
+    public static UcxTransport open(final int myPe, final MemorySegment region, final MemorySegment localHeap)
     {
+        if (localHeap.address() < region.address() ||
+            localHeap.address() + localHeap.byteSize() > region.address() + region.byteSize())
+        {
+            throw new IllegalArgumentException("the heap is not inside the registered region");
+        }
         requireLibrary();
-        final UcxTransport transport = new UcxTransport(myPe, localHeap);
+        final UcxTransport transport = new UcxTransport(myPe, region, localHeap);
         try
         {
             transport.start();
@@ -172,8 +182,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
             final MemorySegment mapParams = ucp_mem_map_params_t.allocate(call);
             ucp_mem_map_params.field_mask(mapParams,
                 UcpApi.UCP_MEM_MAP_PARAM_FIELD_ADDRESS() | UcpApi.UCP_MEM_MAP_PARAM_FIELD_LENGTH());
-            ucp_mem_map_params.address(mapParams, localHeap);
-            ucp_mem_map_params.length(mapParams, localHeap.byteSize());
+            ucp_mem_map_params.address(mapParams, region);
+            ucp_mem_map_params.length(mapParams, region.byteSize());
             final MemorySegment memhPtr = call.allocate(C_POINTER);
             check("ucp_mem_map", UcpApi.ucp_mem_map(context, mapParams, memhPtr));
             memh = memhPtr.get(C_POINTER, 0);
@@ -219,6 +229,23 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     public MemorySegment record()
     {
         return record;
+    }
+
+    /** @return the leading bytes of {@link #record()} that hold something: what a rendezvous needs to carry. */
+    public long recordLength()
+    {
+        return ADDRESS_OFFSET + record.get(ValueLayout.JAVA_LONG, ADDRESS_LENGTH_OFFSET) +
+            record.get(ValueLayout.JAVA_LONG, RKEY_LENGTH_OFFSET);
+    }
+
+    /**
+     * @return the control blocks of the peers through this transport: a control block sits right before its heap
+     *         in the registered mapping, the same length on every PE, so its words are reached at negative heap
+     *         offsets.
+     */
+    public RemoteControl control()
+    {
+        return new UcxControl(this, localHeap.address() - region.address());
     }
 
     /**
