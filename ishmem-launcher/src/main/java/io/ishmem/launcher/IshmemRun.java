@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
         "ishmemrun -n N [OPTIONS] [--cp CLASSPATH] [--jvm-arg ARG]... --class MAIN_CLASS [ARGS...]"},
     description = {
         "Starts N processes (PEs) of one ishmem4j job and ends them together. Each PE gets ISHMEM_JOB_ID, " +
-            "ISHMEM_PE, ISHMEM_NPES and ISHMEM_LAUNCHER_PID in its environment.",
+            "ISHMEM_PE, ISHMEM_NPES and ISHMEM_LAUNCHER_PID in its environment, and ISHMEM_RENDEZVOUS when the " +
+            "job has a rendezvous (--rendezvous, --hosts).",
         "The second form runs MAIN_CLASS on this JDK with the ishmem library from the distribution's lib/ folder."},
     footer = {
         "",

@@ -47,7 +47,8 @@ final class Job
         this.remote = new boolean[spec.npes()];
         if (spec.peHosts().isEmpty())
         {
-            this.peHosts = Collections.nCopies(spec.npes(), LocalHost.name());
+            // the name is for the rendezvous's failure texts; a job without one never waits on the resolver
+            this.peHosts = Collections.nCopies(spec.npes(), spec.hasRendezvous() ? LocalHost.name() : "localhost");
         }
         else
         {
@@ -147,8 +148,8 @@ final class Job
             {
                 // the finally block of run() stops the PEs started so far
                 final String reason = ex.getCause() != null ? ex.getCause().getMessage() : ex.getMessage();
-                throw new LaunchException(builder.command().getFirst(), reason + " (PE " + pe + " on host " +
-                    peHosts.get(pe) + ")", ex);
+                throw new LaunchException(builder.command().getFirst(), reason + " (PE " + pe +
+                    (spec.peHosts().isEmpty() ? "" : " on host " + peHosts.get(pe)) + ")", ex);
             }
             synchronized (this)
             {
