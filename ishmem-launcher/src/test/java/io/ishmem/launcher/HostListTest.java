@@ -3,7 +3,10 @@ package io.ishmem.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +31,7 @@ class HostListTest
     @CsvSource(delimiter = '|', value = {
         "a:4,b:3     | 8 | the counts in 'a:4,b:3' add up to 7 PEs, but -n is 8",
         "a:4,b:5     | 8 | the counts in 'a:4,b:5' add up to more than 8 PEs, but -n is 8",
-        "a:2147483647,b:2147483647 | 8 | the counts in 'a:2147483647,b:2147483647' add up to more than 8 PEs, but -n is 8",
+        "a:2147483647,b:9 | 8 | the counts in 'a:2147483647,b:9' add up to more than 8 PEs, but -n is 8",
         "a:4,b:0     | 4 | 'b:0' in 'a:4,b:0': COUNT=0 must be at least 1",
         "a:-1        | 4 | 'a:-1' in 'a:-1': COUNT=-1 must be at least 1",
         "a:four      | 4 | 'a:four' in 'a:four': COUNT is not a whole number",
@@ -49,10 +52,12 @@ class HostListTest
     {
         assertEquals("'it'\\''s'", RemoteCommand.quote("it's"));
         assertEquals("'$HOME \"x\" `y`'", RemoteCommand.quote("$HOME \"x\" `y`"));
+        final Map<String, String> environment = new LinkedHashMap<>();
+        environment.put("A", "1");
+        environment.put("Q", "it's");
         assertEquals(List.of("ssh", "-o", "BatchMode=yes", "b",
                 "cd '/w d' && exec env 'A=1' 'Q=it'\\''s' 'prog' 'a b'"),
-            RemoteCommand.build(JobSpec.DEFAULT_REMOTE_SHELL, "b", java.nio.file.Path.of("/w d"),
-                new java.util.LinkedHashMap<>(java.util.Map.of("A", "1")) {{ put("Q", "it's"); }},
+            RemoteCommand.build(JobSpec.DEFAULT_REMOTE_SHELL, "b", Path.of("/w d"), environment,
                 List.of("prog", "a b")));
     }
 }

@@ -379,8 +379,9 @@ public final class RendezvousClient implements AutoCloseable
         {
             if (!closing)
             {
-                recordFailure(-1, "lost the connection to the rendezvous at " + address + " (" +
-                    (ex instanceof EOFException ? "closed by the launcher" : ex.getMessage()) + "); has ishmemrun ended?");
+                final String why = ex instanceof EOFException ? "closed by the launcher" : ex.getMessage();
+                recordFailure(-1, "lost the connection to the rendezvous at " + address + " (" + why +
+                    "); has ishmemrun ended?");
             }
         }
     }
