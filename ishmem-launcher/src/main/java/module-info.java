@@ -11,6 +11,7 @@ module io.ishmem.launcher {
 
     exports io.ishmem.launcher;
     exports io.ishmem.launcher.profile;
+    exports io.ishmem.launcher.rendezvous;
 
     // picocli fills IshmemRun's annotated option fields reflectively
     opens io.ishmem.launcher to info.picocli;

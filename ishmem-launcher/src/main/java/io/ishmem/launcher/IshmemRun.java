@@ -27,11 +27,12 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     usageHelpAutoWidth = true,
     customSynopsis = {
-        "ishmemrun -n N [--timeout SECONDS] [--grace SECONDS] [--bind-to core|none] [--prefix] [--profile DIR] [--env K=V]... [--] PROGRAM [ARGS...]",
+        "ishmemrun -n N [--timeout SECONDS] [--grace SECONDS] [--bind-to core|none] [--prefix] [--profile DIR] [--env K=V]... [--hosts H:N,... [--rsh CMD]] [--rendezvous HOST] [--] PROGRAM [ARGS...]",
         "ishmemrun -n N [OPTIONS] [--cp CLASSPATH] [--jvm-arg ARG]... --class MAIN_CLASS [ARGS...]"},
     description = {
         "Starts N processes (PEs) of one ishmem4j job and ends them together. Each PE gets ISHMEM_JOB_ID, " +
-            "ISHMEM_PE, ISHMEM_NPES and ISHMEM_LAUNCHER_PID in its environment.",
+            "ISHMEM_PE, ISHMEM_NPES and ISHMEM_LAUNCHER_PID in its environment, and ISHMEM_RENDEZVOUS when the " +
+            "job has a rendezvous (--rendezvous, --hosts).",
         "The second form runs MAIN_CLASS on this JDK with the ishmem library from the distribution's lib/ folder."},
     footer = {
         "",
@@ -63,6 +64,22 @@ public final class IshmemRun implements Callable<Integer>
         description = "record every PE with JFR into DIR/pe-<n>.jfr (ishmem events and traffic counters on); when " +
             "the job ends, write DIR/imbalance.md, DIR/traffic.png and DIR/trace.json (Perfetto) and a summary")
     private Path profile;
+
+    @Option(names = "--hosts", paramLabel = "H:N,...",
+        description = "run the PEs on these hosts, N each, in blocks in this order (a:4,b:4: PEs 0-3 on a, 4-7 on " +
+            "b); the counts add up to -n. A host that is this one forks its PEs itself; the others are started " +
+            "through --rsh. Implies --rendezvous")
+    private String hosts;
+
+    @Option(names = "--rsh", paramLabel = "CMD", defaultValue = "ssh -o BatchMode=yes",
+        description = "with --hosts: the command (split on spaces) that runs one PE on another host, given the host " +
+            "and one shell command line; default: ${DEFAULT-VALUE}")
+    private String rsh;
+
+    @Option(names = "--rendezvous", paramLabel = "HOST",
+        description = "start the job's rendezvous server (even on one host) and give the PEs " +
+            "ISHMEM_RENDEZVOUS=tcp:HOST:PORT; default with --hosts: this host's canonical name")
+    private String rendezvousHost;
 
     @Option(names = "--env", paramLabel = "K=V", description = "add a variable to every PE's environment")
     private List<String> env = new ArrayList<>();
@@ -141,7 +158,7 @@ public final class IshmemRun implements Callable<Integer>
             {
                 ProfileOptions.prepare(profile);
             }
-            final JobResult result = Launcher.run(spec, new ConsoleOutput(out, err, prefix));
+            final JobResult result = Launcher.run(spec, new ConsoleOutput(out, err, prefix, spec.peHosts()));
             if (profile != null)
             {
                 report();
@@ -213,7 +230,9 @@ public final class IshmemRun implements Callable<Integer>
             .command(command())
             .grace(seconds(graceSeconds))
             .captureOutput(false)
-            .profile(profile);
+            .profile(profile)
+            .rendezvous(rendezvousHost);
+        hosts(builder, binding);
         if (timeoutSeconds != null)
         {
             builder.timeout(seconds(timeoutSeconds));
@@ -232,7 +251,47 @@ public final class IshmemRun implements Callable<Integer>
             }
             builder.env(pair.substring(0, equals), pair.substring(equals + 1));
         }
-        return builder.build();
+        try
+        {
+            return builder.build();
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            // what only the whole spec can check, e.g. an ISHMEM_BOOT_TIMEOUT the rendezvous cannot read
+            throw usage(ex.getMessage());
+        }
+    }
+
+    private void hosts(final JobSpec.Builder builder, final CpuBinding binding)
+    {
+        if (rendezvousHost != null && rendezvousHost.isBlank())
+        {
+            throw usage("Invalid value for option '--rendezvous': give the host name or address the PEs reach " +
+                "this host under");
+        }
+        final List<String> rshWords = List.of(rsh.trim().split(" +"));
+        if (rshWords.getFirst().isEmpty())
+        {
+            throw usage("Invalid value for option '--rsh': '" + rsh + "' names no program");
+        }
+        builder.remoteShell(rshWords);
+        if (hosts == null)
+        {
+            return;
+        }
+        if (binding != CpuBinding.NONE)
+        {
+            throw usage("Options '--hosts' and '--bind-to core' do not go together: the launcher cannot see " +
+                "the CPUs of other hosts");
+        }
+        try
+        {
+            builder.hosts(HostList.parse(hosts, npes));
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw usage("Invalid value for option '--hosts': " + ex.getMessage());
+        }
     }
 
     private List<String> command()

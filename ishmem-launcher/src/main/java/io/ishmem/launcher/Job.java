@@ -3,12 +3,16 @@ package io.ishmem.launcher;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+
+import io.ishmem.launcher.rendezvous.RendezvousServer;
 
 /**
  * One run of a {@link JobSpec}: starts the PEs, watches their exits, and stops and cleans up after them.
@@ -20,6 +24,8 @@ final class Job
     private static final long REAP_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
     /** util-linux, on every Debian and RHEL system. */
     private static final String TASKSET = "taskset";
+    /** What ssh exits with when it fails itself, rather than passing on the remote command's status. */
+    private static final int RSH_FAILURE_STATUS = 255;
 
     private final JobSpec spec;
     private final JobListener listener;
@@ -28,20 +34,44 @@ final class Job
     private final String secret = JobEnvironment.newSecret();
     private final List<PeProcess> pes = new ArrayList<>();
     private final BlockingQueue<PeProcess> exits = new LinkedBlockingQueue<>();
+    private final List<String> peHosts;
+    private final boolean[] remote;
     private boolean shuttingDown;
+    private RendezvousServer rendezvous;
 
     Job(final JobSpec spec, final JobListener listener, final Path shmDirectory)
     {
         this.spec = spec;
         this.listener = listener;
         this.shmDirectory = shmDirectory;
+        this.remote = new boolean[spec.npes()];
+        if (spec.peHosts().isEmpty())
+        {
+            // the name is for the rendezvous's failure texts; a job without one never waits on the resolver
+            this.peHosts = Collections.nCopies(spec.npes(), spec.hasRendezvous() ? LocalHost.name() : "localhost");
+        }
+        else
+        {
+            this.peHosts = spec.peHosts();
+            for (int pe = 0; pe < remote.length; pe++)
+            {
+                remote[pe] = !LocalHost.isLocal(peHosts.get(pe));
+            }
+        }
     }
 
     JobResult run()
     {
         final Path workingDirectory = spec.workingDirectory() != null ?
             spec.workingDirectory() : Path.of("").toAbsolutePath();
-        ProgramCheck.check(spec.command().getFirst(), System.getenv("PATH"), workingDirectory);
+        if (anyPe(false))
+        {
+            ProgramCheck.check(spec.command().getFirst(), System.getenv("PATH"), workingDirectory);
+        }
+        if (anyPe(true))
+        {
+            ProgramCheck.check(spec.remoteShell().getFirst(), System.getenv("PATH"), workingDirectory);
+        }
 
         // Ctrl-C or kill of the launcher must not leave PEs or their files behind
         final Thread shutdownHook = Thread.ofPlatform().name("ishmemrun-shutdown").unstarted(this::onShutdown);
@@ -72,25 +102,42 @@ final class Job
         {
             ProgramCheck.check(TASKSET, System.getenv("PATH"), workingDirectory);
         }
+        final String rendezvousAddress = startRendezvous();
         for (int pe = 0; pe < spec.npes(); pe++)
         {
             final List<String> command = ProfileOptions.command(spec.profileDirectory(), pe, spec.command());
-            final ProcessBuilder builder = new ProcessBuilder(cpus == null ? command :
-                    bound(cpus[pe % cpus.length], command))
-                .directory(workingDirectory.toFile())
-                .redirectErrorStream(spec.mergeStderr());
-            final Map<String, String> environment = builder.environment();
-            environment.putAll(spec.env());
-            environment.put(JobEnvironment.JOB_ID, jobId);
-            environment.put(JobEnvironment.PE, Integer.toString(pe));
-            environment.put(JobEnvironment.NPES, Integer.toString(spec.npes()));
-            environment.put(JobEnvironment.LAUNCHER_PID, Long.toString(ProcessHandle.current().pid()));
-            environment.put(JobEnvironment.JOB_SECRET, secret);
-            ProfileOptions.environment(spec.profileDirectory(), pe, spec.command(), environment);
-            if (allowed != null && !spec.env().containsKey(JobEnvironment.JOB_CPUS))
+            // a remote PE's variables travel in its command line; a local one inherits the launcher's as well
+            final Map<String, String> variables = new LinkedHashMap<>();
+            variables.putAll(spec.env());
+            variables.put(JobEnvironment.JOB_ID, jobId);
+            variables.put(JobEnvironment.PE, Integer.toString(pe));
+            variables.put(JobEnvironment.NPES, Integer.toString(spec.npes()));
+            variables.put(JobEnvironment.LAUNCHER_PID, Long.toString(ProcessHandle.current().pid()));
+            variables.put(JobEnvironment.JOB_SECRET, secret);
+            if (rendezvousAddress != null)
             {
-                environment.put(JobEnvironment.JOB_CPUS, Integer.toString(allowed.length));
+                variables.put(JobEnvironment.RENDEZVOUS, rendezvousAddress);
             }
+            final ProcessBuilder builder;
+            if (remote[pe])
+            {
+                ProfileOptions.environment(spec.profileDirectory(), pe, spec.command(), variables);
+                // this host's CPU count says nothing of the other host's: the PE finds its own
+                builder = new ProcessBuilder(RemoteCommand.build(spec.remoteShell(), peHosts.get(pe),
+                    workingDirectory, variables, command));
+            }
+            else
+            {
+                builder = new ProcessBuilder(cpus == null ? command : bound(cpus[pe % cpus.length], command));
+                final Map<String, String> environment = builder.environment();
+                environment.putAll(variables);
+                ProfileOptions.environment(spec.profileDirectory(), pe, spec.command(), environment);
+                if (allowed != null && !spec.env().containsKey(JobEnvironment.JOB_CPUS))
+                {
+                    environment.put(JobEnvironment.JOB_CPUS, Integer.toString(allowed.length));
+                }
+            }
+            builder.directory(workingDirectory.toFile()).redirectErrorStream(spec.mergeStderr());
 
             final PeProcess process;
             try
@@ -101,7 +148,8 @@ final class Job
             {
                 // the finally block of run() stops the PEs started so far
                 final String reason = ex.getCause() != null ? ex.getCause().getMessage() : ex.getMessage();
-                throw new LaunchException(spec.command().getFirst(), reason + " (PE " + pe + ")", ex);
+                throw new LaunchException(builder.command().getFirst(), reason + " (PE " + pe +
+                    (spec.peHosts().isEmpty() ? "" : " on host " + peHosts.get(pe)) + ")", ex);
             }
             synchronized (this)
             {
@@ -156,6 +204,7 @@ final class Job
 
             running--;
             final int exitCode = exited.process().exitValue();
+            reportExit(exited.pe(), exitCode);
             if (exitCode != 0 && firstFailedPe < 0)
             {
                 firstFailedPe = exited.pe();
@@ -184,6 +233,73 @@ final class Job
         return new JobResult(jobId, exitCode, firstFailedPe, exitCodes, outputs, timedOut);
     }
 
+    /**
+     * @return the {@code ISHMEM_RENDEZVOUS} value, or null when the job has no rendezvous.
+     */
+    private String startRendezvous()
+    {
+        if (!spec.hasRendezvous())
+        {
+            return null;
+        }
+        final String advertised = spec.rendezvousHost() != null ? spec.rendezvousHost() : LocalHost.canonicalName();
+        final RendezvousServer server;
+        try
+        {
+            server = RendezvousServer.start(null, 0, jobId, secret, peHosts, JobEnvironment.bootTimeout(spec.env()));
+        }
+        catch (final IOException ex)
+        {
+            throw new LaunchException("the rendezvous server", ex.getMessage(), ex);
+        }
+        synchronized (this)
+        {
+            rendezvous = server;
+        }
+        return server.address(advertised);
+    }
+
+    /**
+     * Tells the rendezvous (the PEs of other hosts cannot see this exit otherwise) and, for a remote shell's own
+     * failure, the user.
+     */
+    private void reportExit(final int pe, final int exitCode)
+    {
+        final RendezvousServer server;
+        synchronized (this)
+        {
+            server = rendezvous;
+        }
+        if (remote[pe] && exitCode == RSH_FAILURE_STATUS)
+        {
+            final String shell = Path.of(spec.remoteShell().getFirst()).getFileName().toString();
+            final String message = "could not start PE " + pe + " on host " + peHosts.get(pe) + ": " + shell +
+                " exited with " + RSH_FAILURE_STATUS + " (is the host reachable and does it accept " + shell +
+                " without a password?)";
+            listener.onStartFailure(pe, message);
+            if (server != null)
+            {
+                server.peFailed(pe, message);
+            }
+        }
+        else if (server != null)
+        {
+            server.peExited(pe, exitCode);
+        }
+    }
+
+    private boolean anyPe(final boolean onAnotherHost)
+    {
+        for (final boolean isRemote : remote)
+        {
+            if (isRemote == onAnotherHost)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void onShutdown()
     {
         synchronized (this)
@@ -196,6 +312,16 @@ final class Job
     private void stopAndClean()
     {
         stopAll();
+        final RendezvousServer server;
+        synchronized (this)
+        {
+            server = rendezvous;
+        }
+        if (server != null)
+        {
+            // after the PEs are gone: one still ending on its own must not see its rendezvous vanish first
+            server.close();
+        }
         ShmCleaner.clean(shmDirectory, jobId);
     }
 

@@ -1,7 +1,10 @@
 package io.ishmem.launcher;
 
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.HexFormat;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -36,9 +39,24 @@ public final class JobEnvironment
     public static final String JOB_SECRET = "ISHMEM_JOB_SECRET";
 
     /**
+     * Where the PEs of a job with a rendezvous server meet it: {@code tcp:HOST:PORT}, an IPv6 address in brackets.
+     */
+    public static final String RENDEZVOUS = "ISHMEM_RENDEZVOUS";
+
+    /**
      * The variables the launcher sets for every job and that no one may set for it: each job gets its own.
      */
-    public static final Set<String> OWNED = Set.of(JOB_ID, PE, NPES, LAUNCHER_PID, JOB_SECRET);
+    public static final Set<String> OWNED = Set.of(JOB_ID, PE, NPES, LAUNCHER_PID, JOB_SECRET, RENDEZVOUS);
+
+    /**
+     * How long init waits for every PE; the rendezvous server waits as long before it declares a PE missing.
+     */
+    public static final String BOOT_TIMEOUT = "ISHMEM_BOOT_TIMEOUT";
+
+    /**
+     * The default of {@link #BOOT_TIMEOUT}, as ishmem-core's {@code Config.BOOT_TIMEOUT} has it.
+     */
+    public static final Duration DEFAULT_BOOT_TIMEOUT = Duration.ofSeconds(60);
 
     /**
      * Variable holding how many CPUs the launcher may use, which its PEs share: a PE bound to one CPU cannot
@@ -90,7 +108,52 @@ public final class JobEnvironment
     public static String refusal(final String name)
     {
         return OWNED.contains(name) ? name + " is set by the launcher, new for every job (every PE's number, the " +
-            "job size and the job's id and secret), so that no two jobs can merge: leave it out" : null;
+            "job size, the job's id and secret and its rendezvous address), so that no two jobs can merge: leave " +
+            "it out" : null;
+    }
+
+    /**
+     * Reads {@link #BOOT_TIMEOUT} as ishmem-core's configuration does: a whole number with ns, us, ms or s
+     * (ns when none, so a bare number is refused as below 1 ms, as the PEs would refuse it).
+     *
+     * @param env the job's variables, else the launcher's environment (which local PEs inherit) decides.
+     * @return the boot timeout, {@link #DEFAULT_BOOT_TIMEOUT} when unset.
+     * @throws IllegalArgumentException if the value is not such a duration, or is below 1 ms.
+     */
+    public static Duration bootTimeout(final Map<String, String> env)
+    {
+        final String value = env.containsKey(BOOT_TIMEOUT) ? env.get(BOOT_TIMEOUT) : System.getenv(BOOT_TIMEOUT);
+        if (value == null)
+        {
+            return DEFAULT_BOOT_TIMEOUT;
+        }
+        final String text = value.trim().toLowerCase(Locale.ROOT);
+        final String[][] units = {{"ns", "1"}, {"us", "1000"}, {"ms", "1000000"}, {"s", "1000000000"}};
+        long multiplier = 1;
+        String number = text;
+        for (final String[] unit : units)
+        {
+            if (text.endsWith(unit[0]))
+            {
+                multiplier = Long.parseLong(unit[1]);
+                number = text.substring(0, text.length() - unit[0].length()).trim();
+                break;
+            }
+        }
+        try
+        {
+            final long nanos = Math.multiplyExact(Long.parseLong(number), multiplier);
+            if (nanos >= 1_000_000L)
+            {
+                return Duration.ofNanos(nanos);
+            }
+        }
+        catch (final NumberFormatException | ArithmeticException ex)
+        {
+            // worded below, with the accepted forms
+        }
+        throw new IllegalArgumentException(BOOT_TIMEOUT + "=" + value + " is not a duration of at least 1ms: give a " +
+            "whole number with ns, us, ms or s, e.g. 90s");
     }
 
     /**

@@ -31,4 +31,14 @@ public interface JobListener
     default void onTimeout(final Duration timeout, final int runningPes)
     {
     }
+
+    /**
+     * Called when a PE on another host could not be started: its remote shell failed itself (ssh exits 255).
+     *
+     * @param pe      the PE.
+     * @param message what failed and what to check, naming the PE and its host.
+     */
+    default void onStartFailure(final int pe, final String message)
+    {
+    }
 }

@@ -26,6 +26,12 @@ import java.util.Objects;
  * @param bindTo           where each PE may run ({@link CpuBinding#NONE}: anywhere).
  * @param profileDirectory where each PE records a JFR recording {@code pe-<n>.jfr} with the ishmem events and the
  *                         traffic counters ({@link ProfileOptions}), or {@code null} for none.
+ * @param rendezvousHost   the name under which the PEs reach this host's rendezvous server, which the job then
+ *                         starts and names in {@code ISHMEM_RENDEZVOUS}; {@code null} for none, unless
+ *                         {@code peHosts} names another host (then this host's canonical name is advertised).
+ * @param peHosts          the host each PE runs on, by PE, or empty for every PE on this host.
+ * @param remoteShell      the program and options that start a PE on another host, followed by the host and
+ *                         one shell command line, as {@code ssh} takes them.
  */
 public record JobSpec(
     int npes,
@@ -38,7 +44,10 @@ public record JobSpec(
     boolean captureOutput,
     boolean mergeStderr,
     CpuBinding bindTo,
-    Path profileDirectory)
+    Path profileDirectory,
+    String rendezvousHost,
+    List<String> peHosts,
+    List<String> remoteShell)
 {
     /**
      * Largest number of PEs in one job.
@@ -54,6 +63,12 @@ public record JobSpec(
      * Default {@link #killAfter()}.
      */
     public static final Duration DEFAULT_KILL_AFTER = Duration.ofSeconds(2);
+
+    /**
+     * Default {@link #remoteShell()}: BatchMode, so a host that would ask for a password fails at once
+     * instead of waiting on a prompt nobody sees.
+     */
+    public static final List<String> DEFAULT_REMOTE_SHELL = List.of("ssh", "-o", "BatchMode=yes");
 
     /**
      * Checks every field and copies the collections.
@@ -87,6 +102,38 @@ public record JobSpec(
         requireNotNegative("grace", grace);
         requireNotNegative("killAfter", killAfter);
         Objects.requireNonNull(bindTo, "bindTo");
+        peHosts = List.copyOf(Objects.requireNonNull(peHosts, "peHosts"));
+        if (!peHosts.isEmpty() && peHosts.size() != npes)
+        {
+            throw new IllegalArgumentException("peHosts names the host of " + peHosts.size() + " PEs, but npes=" +
+                npes);
+        }
+        if (!peHosts.isEmpty() && bindTo != CpuBinding.NONE)
+        {
+            throw new IllegalArgumentException("bindTo=" + bindTo + " needs every PE on this host (the launcher " +
+                "cannot see another host's CPUs); leave it NONE with peHosts");
+        }
+        remoteShell = List.copyOf(Objects.requireNonNull(remoteShell, "remoteShell"));
+        if (remoteShell.isEmpty() || remoteShell.getFirst().isEmpty())
+        {
+            throw new IllegalArgumentException("remoteShell=" + remoteShell + " must name a program");
+        }
+        if (rendezvousHost != null && rendezvousHost.isBlank())
+        {
+            throw new IllegalArgumentException("rendezvousHost must be a host name or address, or null for none");
+        }
+        if (rendezvousHost != null || !peHosts.isEmpty())
+        {
+            JobEnvironment.bootTimeout(env);
+        }
+    }
+
+    /**
+     * @return whether the job runs a rendezvous server: one was asked for, or the PEs span hosts.
+     */
+    public boolean hasRendezvous()
+    {
+        return rendezvousHost != null || !peHosts.isEmpty();
     }
 
     /**
@@ -130,6 +177,9 @@ public record JobSpec(
         private boolean mergeStderr;
         private CpuBinding bindTo = CpuBinding.NONE;
         private Path profileDirectory;
+        private String rendezvousHost;
+        private final List<String> peHosts = new ArrayList<>();
+        private final List<String> remoteShell = new ArrayList<>(DEFAULT_REMOTE_SHELL);
 
         private Builder()
         {
@@ -267,13 +317,48 @@ public record JobSpec(
         }
 
         /**
+         * @param advertisedHost the name under which the PEs reach this host's rendezvous server (started for the
+         *                       job), or {@code null} for none when every PE runs on this host.
+         * @return this builder.
+         */
+        public Builder rendezvous(final String advertisedHost)
+        {
+            this.rendezvousHost = advertisedHost;
+            return this;
+        }
+
+        /**
+         * @param peHosts the host of each PE, by PE ({@link HostList#parse} makes it from {@code a:4,b:4}), or
+         *                empty for every PE on this host; replaces any given before.
+         * @return this builder.
+         */
+        public Builder hosts(final List<String> peHosts)
+        {
+            this.peHosts.clear();
+            this.peHosts.addAll(peHosts);
+            return this;
+        }
+
+        /**
+         * @param remoteShell program and options that run a command on another host, e.g. {@code ssh -o
+         *                    BatchMode=yes}; replaces any given before.
+         * @return this builder.
+         */
+        public Builder remoteShell(final List<String> remoteShell)
+        {
+            this.remoteShell.clear();
+            this.remoteShell.addAll(remoteShell);
+            return this;
+        }
+
+        /**
          * @return the spec.
          * @throws IllegalArgumentException if a field is out of range.
          */
         public JobSpec build()
         {
             return new JobSpec(npes, command, env, timeout, grace, killAfter, workingDirectory, captureOutput,
-                mergeStderr, bindTo, profileDirectory);
+                mergeStderr, bindTo, profileDirectory, rendezvousHost, peHosts, remoteShell);
         }
     }
 }

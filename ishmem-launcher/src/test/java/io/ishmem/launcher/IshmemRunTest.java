@@ -105,7 +105,8 @@ class IshmemRunTest
 
     /** Issue 17, finding 2: the variables that keep jobs apart are the launcher's, new for every job. */
     @ParameterizedTest
-    @ValueSource(strings = {"ISHMEM_JOB_ID", "ISHMEM_PE", "ISHMEM_NPES", "ISHMEM_LAUNCHER_PID", "ISHMEM_JOB_SECRET"})
+    @ValueSource(strings = {"ISHMEM_JOB_ID", "ISHMEM_PE", "ISHMEM_NPES", "ISHMEM_LAUNCHER_PID", "ISHMEM_JOB_SECRET",
+        "ISHMEM_RENDEZVOUS"})
     void shouldRefuseToLetEnvSetWhatTheLauncherOwns(final String name)
     {
         assertEquals(2, run("-n", "2", "--env", name + "=x", "true"));
