@@ -67,11 +67,13 @@ class NetworkNamespaceMultiPeTest
         final List<String> made = new ArrayList<>();
         final Path shmRoot;
         final Path wrapper;
+        final Path rsh;
 
         Nodes() throws IOException
         {
             shmRoot = Files.createTempDirectory("ishmem-nodes");
             wrapper = shmRoot.resolve("enter-node.sh");
+            rsh = shmRoot.resolve("rsh.sh");
             boolean done = false;
             try
             {
@@ -104,6 +106,14 @@ class NetworkNamespaceMultiPeTest
                     exec ip netns exec "$ns" sh -c 'mount --bind "$0" /dev/shm && exec "$@"' "$shm" "$@"
                     """);
                 Files.setPosixFilePermissions(wrapper, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+                // the launcher's remote shell for --hosts: the "host" is a namespace, entered as ssh would log in
+                Files.writeString(rsh, """
+                    #!/bin/sh
+                    host="$1"; shift
+                    exec ip netns exec "$host" sh -c 'mount --bind "$0" /dev/shm && exec sh -c "$1"' \\
+                        "%s/shm-${host##*-}" "$*"
+                    """.formatted(shmRoot));
+                Files.setPosixFilePermissions(rsh, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
                 done = true;
             }
             finally
@@ -210,21 +220,27 @@ class NetworkNamespaceMultiPeTest
     {
         try (Nodes nodes = new Nodes())
         {
+            // started as ishmemrun --hosts starts a job across hosts: PEs 0, 1 on one "host", 2, 3 on the other, each
+            // through the remote shell, which here enters a namespace instead of logging in
             final MultiPeJob body = MultiPeJob.of(NetworkNamespaceMultiPeTest.class, "oneDies");
-            final JobResult result = Launcher.run(JobSpec.builder().npes(PES).command(nodes.command(body))
-                .rendezvous(nodes.launcherAddress()).env("UCX_TLS", "tcp").env("UCX_NET_DEVICES", DEVICE)
+            final JobResult result = Launcher.run(JobSpec.builder().npes(PES).command(body.command())
+                .hosts(List.of(nodes.prefix + "-0", nodes.prefix + "-0", nodes.prefix + "-1", nodes.prefix + "-1"))
+                .remoteShell(List.of("/bin/sh", nodes.rsh.toString())).rendezvous(nodes.launcherAddress())
+                .env("UCX_TLS", "tcp").env("UCX_NET_DEVICES", DEVICE)
                 .timeout(Duration.ofSeconds(60)).captureOutput(true).mergeStderr(true).build());
             assertFalse(result.succeeded(), () -> JobReport.describe(result));
             for (final int pe : new int[] {0, 1, 2})
             {
-                assertTrue(String.join("\n", result.output(pe)).contains("PE " + pe + " saw PE 3 fail"),
+                final String output = String.join("\n", result.output(pe));
+                assertTrue(output.contains("PE " + pe + " saw PE 3 fail"),
                     () -> "PE " + pe + " names PE 3:\n" + JobReport.describe(result));
+                output.lines().filter(line -> line.contains("saw PE 3 fail")).forEach(System.out::println);
             }
             assertEquals(List.of(), nodes.leftovers(), "files the PEs left in their nodes' /dev/shm");
         }
     }
 
-    /** PE 3 dies in the middle of the job; the others, two of them on the other node, must hear of it. */
+    /** PE 3 dies in the middle of the job; the others, PEs 0 and 1 on the other node, must hear of it. */
     void oneDies(final Ishmem shmem)
     {
         final int me = shmem.myPe();
@@ -334,7 +350,7 @@ class NetworkNamespaceMultiPeTest
         assertTrue(data.peerView(across).isEmpty(), "PE " + me + " has no view of PE " + across + " on the other node");
 
         // collect: each PE's own count, read from every member's announcement (across nodes, fetched)
-        final SymmetricSegment parts = shmem.malloc(8L * (me + 1));
+        final SymmetricSegment parts = shmem.malloc(8L * n);
         final SymmetricSegment gathered = shmem.malloc(8L * n * (n + 1) / 2);
         for (int i = 0; i <= me; i++)
         {
@@ -349,6 +365,8 @@ class NetworkNamespaceMultiPeTest
                 assertEquals(100L * pe + i, gathered.local().getAtIndex(ValueLayout.JAVA_LONG, at++), "collect");
             }
         }
+        // a small broadcast's root pushes before anyone syncs: every dest must be free first, as the spec asks
+        shmem.barrierAll();
         shmem.broadcast(shmem.teamWorld(), gathered, parts, 8, 1);
         assertEquals(100L, gathered.local().getAtIndex(ValueLayout.JAVA_LONG, 0), "broadcast from PE 1");
 

@@ -41,7 +41,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>A member on another node has no mapped block here (its entry in {@code blocks} is null): what this PE writes
  * into it goes through {@link RemoteControl} (the words beside the flag, a fence, then the flag, so the flag still
  * publishes them), and what it reads from it (announcements, only to name a mismatch or to collect own words) is
- * fetched. Polling stays local on every node.
+ * fetched. Polling stays local on every node. A barrier in a job across nodes begins by completing this PE's writes
+ * to other nodes (a flush): UCX orders writes per endpoint only, and the barrier's knowledge travels through third
+ * members.
  *
  * <p>Collectives of one team run on one thread at a time ({@link #enter}).
  */
@@ -282,6 +284,10 @@ public final class TeamSync
         long highHash = hash;
         // the words beside the flags go through small methods, so this one stays small enough for C2 to inline
         final BarrierEvent event = arrive();
+        if (remote != null)
+        {
+            completeRemoteWrites();
+        }
         for (int r = 0; r < rounds; r++)
         {
             final long flag = seq << 16 | lowest << 8 | highest;
@@ -348,8 +354,18 @@ public final class TeamSync
     }
 
     /**
-     * Round r to a member on another node: the words beside the flag, a fence, the flag. The fence orders every
-     * write this PE issued before (a reduction's contributions, the caller's quieted puts) ahead of the flag too.
+     * Before the first flag of a barrier in a job across nodes: whatever this PE wrote into other nodes' memory (a
+     * reduction's contributions to their blocks) is complete there, since a member may learn of this PE's arrival
+     * through a third member, on another endpoint, which a fence does not order.
+     */
+    private void completeRemoteWrites()
+    {
+        remote.complete();
+    }
+
+    /**
+     * Round r to a member on another node: the words beside the flag, a fence (the same endpoint), the flag, which
+     * publishes them as the release of the local path does.
      */
     private void publishRemote(final int r, final long parity, final long hashes, final long flag)
     {

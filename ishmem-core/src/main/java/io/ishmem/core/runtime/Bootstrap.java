@@ -117,6 +117,13 @@ final class Bootstrap
             }
             boot.publish(identity.pe(), BootRegion.PHASE_MAPPED, 0);
             boot.awaitAll(BootRegion.PHASE_MAPPED, deadlineNs, "map every heap");
+            if (nodes.count() > 1)
+            {
+                // ishmemrun cleans the /dev/shm of its own host only: on the others the name goes now, once every PE
+                // of the node has mapped, or a PE killed later would leave it behind; the job's secret, proved at the
+                // launcher's rendezvous, already keeps other jobs out, which the name kept to the end does otherwise
+                boot.unlink();
+            }
             if (mappings.sharing.equals("shm-file"))
             {
                 LibC.unlink(identity.shmPrefix() + "pe" + identity.pe());

@@ -19,6 +19,13 @@ public interface RemoteControl
     /** Copies {@code bytes} of this PE's heap at {@code heapAt} into PE {@code pe}'s control block at {@code offset}. */
     void putFromHeap(int pe, long offset, long heapAt, long bytes);
 
-    /** Orders every write issued before it ahead of every write issued after it, to every PE. */
+    /** Orders the writes to one PE issued before it ahead of those to the same PE issued after it. */
     void fence();
+
+    /**
+     * Waits until every write this PE issued, to any PE, is complete at its target: what a fence cannot give when a
+     * PE learns of another's arrival through a third (the dissemination barrier's rounds), since UCX orders writes per
+     * endpoint only.
+     */
+    void complete();
 }

@@ -41,4 +41,10 @@ final class UcxControl implements RemoteControl
     {
         transport.fence();
     }
+
+    @Override
+    public void complete()
+    {
+        transport.quiet();
+    }
 }
