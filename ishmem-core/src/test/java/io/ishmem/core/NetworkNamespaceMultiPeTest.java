@@ -55,6 +55,7 @@ class NetworkNamespaceMultiPeTest
     private static final long PAYLOAD = 1 << 20;
     private static final int ROUNDS = 50;
     private static final long MESSAGE = 4096;
+    private static final int TICKETS = 200;
     /** Longs in the large reduction: more than a reduction's scratch entry, so members read each other's sources. */
     private static final int LARGE = 64 * 1024;
 
@@ -205,6 +206,8 @@ class NetworkNamespaceMultiPeTest
             assertTrue(result.succeeded(), () -> JobReport.describe(result));
             assertTrue(String.join("\n", result.output(0)).contains("on 2 nodes"),
                 () -> "PE 0's start line names 2 nodes:\n" + JobReport.describe(result));
+            assertTrue(String.join("\n", result.output(0)).contains("shm within a node, ucx across"),
+                () -> "PE 0's start line names the transports:\n" + JobReport.describe(result));
 
             final long carried = nodes.linkBytes() - before;
             System.out.println("NetworkNamespaceMultiPeTest: the links carried " + carried + " bytes");
@@ -342,6 +345,46 @@ class NetworkNamespaceMultiPeTest
                 }
                 // the sender may overwrite the inbox only once it has been read
                 shmem.barrierAll();
+            }
+        }
+
+        // within the node the bytes go through the mapping and the signal through UCX: still data before signal
+        final int neighbour = (me + 2) % n;
+        final SymmetricSegment nodeInbox = shmem.calloc(MESSAGE, ValueLayout.JAVA_BYTE);
+        final SymmetricSegment nodeSignal = shmem.calloc(1, ValueLayout.JAVA_LONG);
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment message = arena.allocate(MESSAGE, 8);
+            for (int round = 1; round <= ROUNDS; round++)
+            {
+                message.fill((byte)(me * 3 + round));
+                shmem.putSignal(nodeInbox, 0, message, 0, MESSAGE, nodeSignal, 0, 1, SignalOp.ADD, neighbour);
+                shmem.signalWaitUntil(nodeSignal, 0, Cmp.GE, round);
+                final byte expected = (byte)(neighbour * 3 + round);
+                for (long i = 0; i < MESSAGE; i += 511)
+                {
+                    assertEquals(expected, nodeInbox.local().get(ValueLayout.JAVA_BYTE, i), "node round " + round);
+                }
+                shmem.barrierAll();
+            }
+        }
+
+        // fetch-adds on one word of PE 0 from both nodes: every ticket handed out once
+        final SymmetricSegment counter = shmem.calloc(1, ValueLayout.JAVA_LONG);
+        final SymmetricSegment tickets = shmem.calloc(TICKETS * n, ValueLayout.JAVA_BYTE);
+        for (int i = 0; i < TICKETS; i++)
+        {
+            final long ticket = shmem.atomicFetchAddLong(counter, 0, 1, 0);
+            assertTrue(ticket >= 0 && ticket < (long)TICKETS * n, "ticket " + ticket);
+            shmem.pByte(tickets, ticket, (byte)1, 0);
+        }
+        shmem.barrierAll();
+        if (me == 0)
+        {
+            assertEquals((long)TICKETS * n, counter.local().get(ValueLayout.JAVA_LONG, 0), "fetch-adds counted");
+            for (long t = 0; t < (long)TICKETS * n; t++)
+            {
+                assertEquals((byte)1, tickets.local().get(ValueLayout.JAVA_BYTE, t), "ticket " + t + " handed out");
             }
         }
 

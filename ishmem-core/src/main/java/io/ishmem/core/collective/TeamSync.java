@@ -1,6 +1,8 @@
 package io.ishmem.core.collective;
 
 import io.ishmem.CollectiveMismatchException;
+import io.ishmem.NativeCallException;
+import io.ishmem.PeFailureException;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.observe.BarrierEvent;
 import io.ishmem.core.observe.CollectiveEvent;
@@ -13,6 +15,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The synchronisation of one team: a dissemination barrier over the team's members (ceil(log2 n)
@@ -50,6 +53,8 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class TeamSync
 {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+    /** How long a barrier that could not reach a member waits for the launcher to name the PE that failed. */
+    private static final long UNREACHABLE_WAIT_MS = 3_000;
 
     private final String teamName;
     private final int myWorldPe;
@@ -299,7 +304,14 @@ public final class TeamSync
             }
             else
             {
-                publishRemote(r, parity, lowHash << 32 | highHash, flag);
+                try
+                {
+                    publishRemote(r, parity, lowHash << 32 | highHash, flag);
+                }
+                catch (final NativeCallException ex)
+                {
+                    throw unreachable(ex, memberPes[(myIndex + (1 << r)) % memberPes.length], call);
+                }
             }
             long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[r] + parity);
             if ((seen >>> 16) < seq)
@@ -376,6 +388,28 @@ public final class TeamSync
         remote.putLong(pe, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, lastPe);
         remote.fence();
         remote.putLong(pe, line + parity, flag);
+    }
+
+    /**
+     * A member on another node whose flag UCX could not deliver: most often a PE that died, which the launcher reports
+     * within moments; that report is the cause to name, when it comes within {@value #UNREACHABLE_WAIT_MS} ms, else
+     * the member with UCX's own words.
+     */
+    private RuntimeException unreachable(final NativeCallException ex, final int pe, final String call)
+    {
+        final long untilNs = System.nanoTime() + UNREACHABLE_WAIT_MS * 1_000_000L;
+        do
+        {
+            if (!liveness.probe(true))
+            {
+                return liveness.failure(call + " (team " + teamName + ", PE " + pe + " unreachable: " +
+                    ex.getMessage() + ")");
+            }
+            LockSupport.parkNanos(1_000_000L);
+        }
+        while (System.nanoTime() - untilNs < 0);
+        return new PeFailureException(pe, call + " on team " + teamName + ": PE " + pe + " on another node cannot " +
+            "be reached: " + ex.getMessage());
     }
 
     /** @return word {@code offset} of member {@code index}'s block, mapped or fetched. */

@@ -25,6 +25,7 @@ import io.ishmem.core.rma.Rma;
 import io.ishmem.core.signal.Signals;
 import io.ishmem.core.team.TeamRegistry;
 import io.ishmem.core.rendezvous.RendezvousClient;
+import io.ishmem.core.transport.NodeSplitTransport;
 import io.ishmem.core.transport.RemoteControl;
 import io.ishmem.core.transport.Transport;
 import io.ishmem.core.transport.shm.ShmTransport;
@@ -94,7 +95,9 @@ abstract class RuntimeCalls implements Ishmem
         this.ucx = settings.ucx() ? UcxTransport.open(myPe, mappings.own, mappings.heaps[myPe]) : null;
         // the control blocks of the PEs on other nodes are reached through UCX too
         final RemoteControl remote = nodes.count() > 1 ? ucx.control() : null;
-        final Transport hostTransport = ucx != null ? ucx : new ShmTransport(myPe, mappings.heaps);
+        final Transport hostTransport = settings.splitByNode() ?
+            new NodeSplitTransport(new ShmTransport(myPe, mappings.heaps), ucx, onNode(mappings.heaps)) :
+            ucx != null ? ucx : new ShmTransport(myPe, mappings.heaps);
         // a UCX worker moves data only when polled: every wait that idles polls it
         final WaitStrategy waitStrategy = ucx != null ? settings.waitStrategy().withProgress(ucx) :
             settings.waitStrategy();
@@ -125,6 +128,17 @@ abstract class RuntimeCalls implements Ishmem
         this.teams = new TeamRegistry(myPe, nPes, mappings.controlBlocks, maxTeams, worldSync, waitStrategy, liveness,
             () -> closed, contexts, nodes.shared(myPe), remote);
         this.collectives = new TeamCollectives(heap, ordering, teams::enterCollective);
+    }
+
+    /** @return per world PE, whether its heap is mapped here (on this node). */
+    private static boolean[] onNode(final MemorySegment[] heaps)
+    {
+        final boolean[] onNode = new boolean[heaps.length];
+        for (int pe = 0; pe < heaps.length; pe++)
+        {
+            onNode[pe] = heaps[pe] != null;
+        }
+        return onNode;
     }
 
     final void checkOpen(final String call)

@@ -15,7 +15,7 @@ import java.util.Map;
  */
 record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, long stoppedTimeoutNs,
     long deviceHeapSize, int warmupCalls, long bootTimeoutNs, int maxContexts,
-    boolean ucx)
+    boolean ucx, boolean splitByNode)
 {
     // under the runtime's name: these are the lines a user looks for when ishmem starts
     private static final Logger LOG = LoggerFactory.getLogger(IshmemRuntime.class);
@@ -60,7 +60,7 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
             warnUnknownVariables(env);
         }
         return new StartSettings(heapSize, maxTeams, waitStrategy, stoppedTimeoutNs, deviceHeapSize,
-            warmupCalls(env, oversubscribed), bootTimeoutNs, maxContexts, ucxTransport(env));
+            warmupCalls(env, oversubscribed), bootTimeoutNs, maxContexts, ucxTransport(env), false);
     }
 
     /**
@@ -155,7 +155,8 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
 
     /**
      * @param nodes how many nodes the job spans.
-     * @return these settings for a job across {@code nodes} nodes: UCX reaches the PEs of the other nodes.
+     * @return these settings for a job across {@code nodes} nodes: UCX reaches the PEs of the other nodes, shared
+     *         memory those of this one ({@link #splitByNode}), unless ISHMEM_TRANSPORT=ucx asked for UCX to all.
      * @throws IshmemConfigException when ISHMEM_TRANSPORT=shm asks for shared memory alone across nodes.
      */
     StartSettings acrossNodes(final int nodes, final Map<String, String> env)
@@ -170,13 +171,13 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
                 "which shared memory cannot join: use auto or ucx");
         }
         return new StartSettings(heapSize, maxTeams, waitStrategy, stoppedTimeoutNs, deviceHeapSize, warmupCalls,
-            bootTimeoutNs, maxContexts, true);
+            bootTimeoutNs, maxContexts, true, true);
     }
 
     /** @return the transport of the host heaps, as ISHMEM_TRANSPORT names it. */
     String transportName()
     {
-        return ucx ? "ucx" : "shm";
+        return splitByNode ? "shm+ucx" : ucx ? "ucx" : "shm";
     }
 
     /**
@@ -187,7 +188,8 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
         final String settings = "PE " + identity.pe() + " of " + identity.nPes() + (nodes > 1 ? " on " + nodes +
             " nodes" : "") + " (job " + identity.jobId() + ", from " + identity.source() + "): symmetric heap " +
             Bytes.describe(heapSize) +
-            ", heap sharing " + sharing + ", transport " + (ucx ? "ucx (UCX_TLS=" + env.getOrDefault("UCX_TLS", UcxTransport.DEFAULT_TLS) + ")" : "shm") +
+            ", heap sharing " + sharing + ", transport " + (ucx ? (splitByNode ? "shm within a node, ucx across (UCX_TLS=" : "ucx (UCX_TLS=") +
+            env.getOrDefault("UCX_TLS", UcxTransport.DEFAULT_TLS) + ")" : "shm") +
             ", wait " + waitStrategy.alias();
         if (identity.pe() == 0 || DebugChecks.ENABLED)
         {
