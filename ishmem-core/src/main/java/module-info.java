@@ -10,6 +10,7 @@ module io.ishmem.core {
     requires io.ishmem.l0.bindings;
     requires io.ishmem.cuda.bindings;
     requires io.ishmem.ucx.bindings;
+    requires io.ishmem.rendezvous;
 
     provides io.ishmem.spi.IshmemProvider with io.ishmem.core.runtime.CoreProvider;
 }

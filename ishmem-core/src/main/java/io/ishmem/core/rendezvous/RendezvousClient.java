@@ -1,5 +1,6 @@
 package io.ishmem.core.rendezvous;
 
+import io.ishmem.rendezvous.RendezvousProtocol;
 import io.ishmem.IshmemConfigException;
 import io.ishmem.IshmemException;
 import io.ishmem.PeFailureException;

@@ -1,5 +1,6 @@
 package io.ishmem.launcher.rendezvous;
 
+import io.ishmem.rendezvous.RendezvousProtocol;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;

@@ -1,5 +1,6 @@
 package io.ishmem.launcher.rendezvous;
 
+import io.ishmem.rendezvous.RendezvousProtocol;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.InetAddress;
@@ -24,9 +25,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RendezvousServer implements AutoCloseable
 {
-    /** The longest a FAILED text may be: writeUTF holds at most 65535 bytes, and a line is plenty. */
-    static final int MAX_TEXT_LENGTH = 4000;
-
     // strangers (port scanners, another job's PEs) may hold this many connections in handshake beside the PEs
     private static final int MAX_STRANGERS = 16;
     private static final long THREAD_JOIN_MS = 2_000;
@@ -166,7 +164,8 @@ public final class RendezvousServer implements AutoCloseable
         {
             return;
         }
-        final String bounded = text.length() > MAX_TEXT_LENGTH ? text.substring(0, MAX_TEXT_LENGTH) : text;
+        final String bounded = text.length() > RendezvousProtocol.MAX_TEXT_LENGTH ?
+            text.substring(0, RendezvousProtocol.MAX_TEXT_LENGTH) : text;
         failures[pe] = bounded;
         failureOrder.add(pe);
         for (final PeConnection connection : accepted)

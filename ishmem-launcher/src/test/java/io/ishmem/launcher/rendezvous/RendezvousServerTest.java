@@ -1,5 +1,6 @@
 package io.ishmem.launcher.rendezvous;
 
+import io.ishmem.rendezvous.RendezvousProtocol;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.ishmem.launcher.rendezvous;
+package io.ishmem.rendezvous;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -13,32 +13,33 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The rendezvous wire format's constants and the pieces both directions share (package-info describes it);
- * ishmem-core's {@code io.ishmem.core.rendezvous.RendezvousProtocol} is its twin.
+ * The rendezvous wire format's constants and the pieces both ends share; the package describes the protocol.
  */
-final class RendezvousProtocol
+public final class RendezvousProtocol
 {
-    static final int MAGIC = 0x49534852;
-    static final int VERSION = 1;
+    public static final int MAGIC = 0x49534852;
+    public static final int VERSION = 1;
 
-    static final byte HELLO = 1;
-    static final byte PROOF = 2;
-    static final byte ROUND = 3;
-    static final byte ABORT = 4;
-    static final byte BYE = 5;
+    public static final byte HELLO = 1;
+    public static final byte PROOF = 2;
+    public static final byte ROUND = 3;
+    public static final byte ABORT = 4;
+    public static final byte BYE = 5;
 
-    static final byte CHALLENGE = 11;
-    static final byte ACCEPTED = 12;
-    static final byte REFUSED = 13;
-    static final byte ALL = 14;
-    static final byte FAILED = 15;
+    public static final byte CHALLENGE = 11;
+    public static final byte ACCEPTED = 12;
+    public static final byte REFUSED = 13;
+    public static final byte ALL = 14;
+    public static final byte FAILED = 15;
 
-    static final int NONCE_LENGTH = 32;
-    static final int PROOF_LENGTH = 32;
-    static final int MAX_RECORD_LENGTH = 1 << 20;
+    public static final int NONCE_LENGTH = 32;
+    public static final int PROOF_LENGTH = 32;
+    public static final int MAX_RECORD_LENGTH = 1 << 20;
+    /** writeUTF holds at most 65535 bytes; an abort or failure text is cut well below that. */
+    public static final int MAX_TEXT_LENGTH = 4000;
 
-    static final String SERVER_LABEL = "ishmem-rendezvous-server";
-    static final String CLIENT_LABEL = "ishmem-rendezvous-client";
+    public static final String SERVER_LABEL = "ishmem-rendezvous-server";
+    public static final String CLIENT_LABEL = "ishmem-rendezvous-client";
 
     private static final String HMAC = "HmacSHA256";
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -50,7 +51,7 @@ final class RendezvousProtocol
     /**
      * @return 32 bytes from the OS entropy source: a proof over a fresh nonce cannot be replayed.
      */
-    static byte[] nonce()
+    public static byte[] nonce()
     {
         final byte[] nonce = new byte[NONCE_LENGTH];
         RANDOM.nextBytes(nonce);
@@ -60,7 +61,7 @@ final class RendezvousProtocol
     /**
      * @return HMAC-SHA256 keyed with the secret over {@code writeUTF(label) writeUTF(jobId) writeInt(pe) nonce}.
      */
-    static byte[] proof(final String secret, final String label, final String jobId, final int pe, final byte[] nonce)
+    public static byte[] proof(final String secret, final String label, final String jobId, final int pe, final byte[] nonce)
     {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream data = new DataOutputStream(bytes))
@@ -92,7 +93,7 @@ final class RendezvousProtocol
     /**
      * @return the record, its length checked against {@link #MAX_RECORD_LENGTH} before anything is allocated.
      */
-    static byte[] readRecord(final DataInputStream in) throws IOException
+    public static byte[] readRecord(final DataInputStream in) throws IOException
     {
         final int length = in.readInt();
         if (length < 0 || length > MAX_RECORD_LENGTH)
@@ -104,7 +105,7 @@ final class RendezvousProtocol
         return record;
     }
 
-    static void writeRecord(final DataOutputStream out, final byte[] record) throws IOException
+    public static void writeRecord(final DataOutputStream out, final byte[] record) throws IOException
     {
         out.writeInt(record.length);
         out.write(record);
@@ -113,11 +114,11 @@ final class RendezvousProtocol
     /**
      * The peer sent something the protocol does not allow; the message says what.
      */
-    static final class ProtocolException extends IOException
+    public static final class ProtocolException extends IOException
     {
         private static final long serialVersionUID = 1L;
 
-        ProtocolException(final String message)
+        public ProtocolException(final String message)
         {
             super(message);
         }
