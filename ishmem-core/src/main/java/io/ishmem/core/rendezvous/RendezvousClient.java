@@ -21,8 +21,8 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * This PE's connection to the launcher's rendezvous server (protocol in ishmem-launcher's
- * {@code io.ishmem.launcher.rendezvous} package-info): all-gathers records and hears of other PEs' failures,
+ * This PE's connection to the launcher's rendezvous server (protocol in ishmem-rendezvous's
+ * {@code io.ishmem.rendezvous} package): all-gathers records and hears of other PEs' failures,
  * which a reader thread records for {@link #failure()}.
  */
 public final class RendezvousClient implements AutoCloseable
