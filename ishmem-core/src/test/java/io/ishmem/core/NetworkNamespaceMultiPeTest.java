@@ -243,6 +243,58 @@ class NetworkNamespaceMultiPeTest
         }
     }
 
+    @Test
+    void shouldEndTheJobWhenANodesNetworkGoesAway() throws Exception
+    {
+        try (Nodes nodes = new Nodes())
+        {
+            // PEs 0, 1 on one node, 2, 3 on the other, whose link PE 2 takes down: nothing closes, only silence tells
+            final MultiPeJob body = MultiPeJob.of(NetworkNamespaceMultiPeTest.class, "networkGoes");
+            final JobResult result = Launcher.run(JobSpec.builder().npes(PES).command(body.command())
+                .hosts(List.of(nodes.prefix + "-0", nodes.prefix + "-0", nodes.prefix + "-1", nodes.prefix + "-1"))
+                .remoteShell(List.of("/bin/sh", nodes.rsh.toString())).rendezvous(nodes.launcherAddress())
+                .env("UCX_TLS", "tcp").env("UCX_NET_DEVICES", DEVICE).env("ISHMEM_RENDEZVOUS_TIMEOUT", "2s")
+                .timeout(Duration.ofSeconds(60)).captureOutput(true).mergeStderr(true).build());
+            assertFalse(result.succeeded(), () -> JobReport.describe(result));
+            for (int pe = 0; pe < PES; pe++)
+            {
+                final int p = pe;
+                final String output = String.join("\n", result.output(pe));
+                assertTrue(output.contains("PE " + pe + " lost the other node"),
+                    () -> "PE " + p + " noticed:\n" + JobReport.describe(result));
+                output.lines().filter(line -> line.contains("lost the other node")).forEach(System.out::println);
+            }
+        }
+    }
+
+    /** PE 2 takes its node's link down; every PE must fail its barrier within seconds, naming what it lost. */
+    void networkGoes(final Ishmem shmem) throws Exception
+    {
+        final int me = shmem.myPe();
+        shmem.barrierAll();
+        if (me == 2)
+        {
+            final Process down = new ProcessBuilder("ip", "link", "set", DEVICE, "down").inheritIO().start();
+            assertEquals(0, down.waitFor(), "ip link set " + DEVICE + " down");
+        }
+        final long startNs = System.nanoTime();
+        final PeFailureException ex = assertThrows(PeFailureException.class, shmem::barrierAll);
+        final long ms = (System.nanoTime() - startNs) / 1_000_000;
+        assertTrue(ms < 10_000, "PE " + me + " took " + ms + " ms");
+        if (me < 2)
+        {
+            // the launcher tells this node that a PE of the other went silent (directly, or through this node's peer)
+            assertTrue(ex.failedPe() == 2 || ex.failedPe() == 3, ex.getMessage());
+        }
+        else
+        {
+            // the node cut off hears nothing from the launcher (itself, or through its peer, who gave up first)
+            assertTrue(ex.getMessage().contains("no word from the rendezvous") || ex.getMessage().contains("gave up"),
+                ex.getMessage());
+        }
+        System.out.println("PE " + me + " lost the other node after " + ms + " ms: " + ex.getMessage());
+    }
+
     /** PE 3 dies in the middle of the job; the others, PEs 0 and 1 on the other node, must hear of it. */
     void oneDies(final Ishmem shmem)
     {

@@ -246,7 +246,8 @@ final class Job
         final RendezvousServer server;
         try
         {
-            server = RendezvousServer.start(null, 0, jobId, secret, peHosts, JobEnvironment.bootTimeout(spec.env()));
+            server = RendezvousServer.start(null, 0, jobId, secret, peHosts, JobEnvironment.bootTimeout(spec.env()),
+                JobEnvironment.rendezvousTimeout(spec.env()));
         }
         catch (final IOException ex)
         {

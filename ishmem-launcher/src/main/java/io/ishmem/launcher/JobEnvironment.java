@@ -1,5 +1,7 @@
 package io.ishmem.launcher;
 
+import io.ishmem.rendezvous.RendezvousProtocol;
+
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -52,6 +54,11 @@ public final class JobEnvironment
      * How long init waits for every PE; the rendezvous server waits as long before it declares a PE missing.
      */
     public static final String BOOT_TIMEOUT = "ISHMEM_BOOT_TIMEOUT";
+
+    /**
+     * How long each end of the rendezvous waits without a word from the other, as ishmem-core reads it too.
+     */
+    public static final String RENDEZVOUS_TIMEOUT = RendezvousProtocol.SILENCE_TIMEOUT_VARIABLE;
 
     /**
      * The default of {@link #BOOT_TIMEOUT}, as ishmem-core's {@code Config.BOOT_TIMEOUT} has it.
@@ -122,10 +129,28 @@ public final class JobEnvironment
      */
     public static Duration bootTimeout(final Map<String, String> env)
     {
-        final String value = env.containsKey(BOOT_TIMEOUT) ? env.get(BOOT_TIMEOUT) : System.getenv(BOOT_TIMEOUT);
+        return duration(env, BOOT_TIMEOUT, DEFAULT_BOOT_TIMEOUT);
+    }
+
+    /**
+     * Reads {@link #RENDEZVOUS_TIMEOUT} as {@link #bootTimeout} reads its variable: how long the rendezvous waits
+     * without a word from a PE (each beats every second) before it gives the PE up, as every PE does the launcher.
+     *
+     * @param env the job's variables, else the launcher's environment.
+     * @return the silence timeout, {@link RendezvousProtocol#DEFAULT_SILENCE_TIMEOUT_MS} when unset.
+     * @throws IllegalArgumentException if the value is not such a duration, or is below 1 ms.
+     */
+    public static Duration rendezvousTimeout(final Map<String, String> env)
+    {
+        return duration(env, RENDEZVOUS_TIMEOUT, Duration.ofMillis(RendezvousProtocol.DEFAULT_SILENCE_TIMEOUT_MS));
+    }
+
+    private static Duration duration(final Map<String, String> env, final String name, final Duration otherwise)
+    {
+        final String value = env.containsKey(name) ? env.get(name) : System.getenv(name);
         if (value == null)
         {
-            return DEFAULT_BOOT_TIMEOUT;
+            return otherwise;
         }
         final String text = value.trim().toLowerCase(Locale.ROOT);
         final String[][] units = {{"ns", "1"}, {"us", "1000"}, {"ms", "1000000"}, {"s", "1000000000"}};
@@ -152,7 +177,7 @@ public final class JobEnvironment
         {
             // worded below, with the accepted forms
         }
-        throw new IllegalArgumentException(BOOT_TIMEOUT + "=" + value + " is not a duration of at least 1ms: give a " +
+        throw new IllegalArgumentException(name + "=" + value + " is not a duration of at least 1ms: give a " +
             "whole number with ns, us, ms or s, e.g. 90s");
     }
 

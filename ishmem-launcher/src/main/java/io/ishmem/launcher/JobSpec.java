@@ -124,7 +124,9 @@ public record JobSpec(
         }
         if (rendezvousHost != null || !peHosts.isEmpty())
         {
+            // refused here, before any PE starts, as the PEs would refuse them
             JobEnvironment.bootTimeout(env);
+            JobEnvironment.rendezvousTimeout(env);
         }
     }
 

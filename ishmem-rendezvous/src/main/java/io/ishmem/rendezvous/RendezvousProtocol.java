@@ -18,19 +18,28 @@ import javax.crypto.spec.SecretKeySpec;
 public final class RendezvousProtocol
 {
     public static final int MAGIC = 0x49534852;
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     public static final byte HELLO = 1;
     public static final byte PROOF = 2;
     public static final byte ROUND = 3;
     public static final byte ABORT = 4;
     public static final byte BYE = 5;
+    public static final byte HEARTBEAT = 6;
 
     public static final byte CHALLENGE = 11;
     public static final byte ACCEPTED = 12;
     public static final byte REFUSED = 13;
     public static final byte ALL = 14;
     public static final byte FAILED = 15;
+    public static final byte SERVER_HEARTBEAT = 16;
+
+    /** Each end sends a heartbeat this often, so the other can tell a quiet peer from a lost one. */
+    public static final long HEARTBEAT_INTERVAL_MS = 1_000;
+    /** Silence after which an end gives the other up, unless ISHMEM_RENDEZVOUS_TIMEOUT says otherwise. */
+    public static final long DEFAULT_SILENCE_TIMEOUT_MS = 10_000;
+    /** The variable that sets it, for the launcher and every PE alike (the launcher passes it to every PE). */
+    public static final String SILENCE_TIMEOUT_VARIABLE = "ISHMEM_RENDEZVOUS_TIMEOUT";
 
     public static final int NONCE_LENGTH = 32;
     public static final int PROOF_LENGTH = 32;

@@ -1,5 +1,6 @@
 package io.ishmem.core.rendezvous;
 
+import io.ishmem.rendezvous.Heartbeat;
 import io.ishmem.rendezvous.RendezvousProtocol;
 import io.ishmem.IshmemConfigException;
 import io.ishmem.IshmemException;
@@ -14,7 +15,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.security.MessageDigest;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -41,6 +41,8 @@ public final class RendezvousClient implements AutoCloseable
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final Thread reader;
+    private final long silenceMs;
+    private Heartbeat heartbeat;
     private byte[][] gathered;
     private int gatheredRound = -1;
     private int nextRound;
@@ -50,8 +52,9 @@ public final class RendezvousClient implements AutoCloseable
     private volatile String failure;
 
     private RendezvousClient(final String address, final int pe, final int nPes, final Socket socket,
-        final DataInputStream in, final DataOutputStream out)
+        final DataInputStream in, final DataOutputStream out, final long silenceMs)
     {
+        this.silenceMs = silenceMs;
         this.address = address;
         this.pe = pe;
         this.nPes = nPes;
@@ -59,6 +62,20 @@ public final class RendezvousClient implements AutoCloseable
         this.in = in;
         this.out = out;
         this.reader = Thread.ofVirtual().name("ishmem-rendezvous-pe" + pe).unstarted(this::readEvents);
+    }
+
+    private void start()
+    {
+        reader.start();
+        heartbeat = Heartbeat.start("ishmem-rendezvous-heartbeat-pe" + pe, RendezvousProtocol.HEARTBEAT_INTERVAL_MS,
+            () ->
+            {
+                synchronized (out)
+                {
+                    out.writeByte(RendezvousProtocol.HEARTBEAT);
+                    out.flush();
+                }
+            });
     }
 
     /**
@@ -77,6 +94,16 @@ public final class RendezvousClient implements AutoCloseable
      */
     public static RendezvousClient connect(final String address, final String jobId, final String secret,
         final int pe, final int nPes, final long deadlineNs)
+    {
+        return connect(address, jobId, secret, pe, nPes, deadlineNs, RendezvousProtocol.DEFAULT_SILENCE_TIMEOUT_MS);
+    }
+
+    /**
+     * {@link #connect(String, String, String, int, int, long)}, giving the launcher up after {@code silenceMs} without
+     * a word from it (its heartbeat comes every {@value RendezvousProtocol#HEARTBEAT_INTERVAL_MS} ms).
+     */
+    public static RendezvousClient connect(final String address, final String jobId, final String secret,
+        final int pe, final int nPes, final long deadlineNs, final long silenceMs)
     {
         final RendezvousAddress target = RendezvousAddress.parse(address);
         final long startNs = System.nanoTime();
@@ -101,7 +128,16 @@ public final class RendezvousClient implements AutoCloseable
                     throw new IOException("host " + target.host() + " does not resolve");
                 }
                 socket.connect(resolved, timeoutMs(remainingNs));
-                return handshake(address, socket, jobId, secret, pe, nPes, deadlineNs, startNs);
+                socket.setTcpNoDelay(true);
+                final DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+                final DataOutputStream out =
+                    new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+                RendezvousHandshake.run(address, socket, in, out, jobId, secret, pe, nPes, deadlineNs, startNs);
+                // from now on silence is a lost launcher: it beats every second
+                socket.setSoTimeout((int)Math.min(Integer.MAX_VALUE, silenceMs));
+                final RendezvousClient client = new RendezvousClient(address, pe, nPes, socket, in, out, silenceMs);
+                client.start();
+                return client;
             }
             catch (final IOException ex)
             {
@@ -246,6 +282,10 @@ public final class RendezvousClient implements AutoCloseable
         {
             lock.unlock();
         }
+        if (heartbeat != null)
+        {
+            heartbeat.close();
+        }
         try
         {
             synchronized (out)
@@ -270,70 +310,6 @@ public final class RendezvousClient implements AutoCloseable
         {
             closeQuietly(socket);
         }
-    }
-
-    private static RendezvousClient handshake(final String address, final Socket socket, final String jobId,
-        final String secret, final int pe, final int nPes, final long deadlineNs, final long startNs)
-        throws IOException
-    {
-        socket.setTcpNoDelay(true);
-        socket.setSoTimeout(timeoutMs(deadlineNs - System.nanoTime()));
-        final DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
-        final DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-        final byte[] clientNonce = RendezvousProtocol.nonce();
-        out.writeByte(RendezvousProtocol.HELLO);
-        out.writeInt(RendezvousProtocol.MAGIC);
-        out.writeInt(RendezvousProtocol.VERSION);
-        out.writeUTF(jobId);
-        out.writeInt(pe);
-        out.writeInt(nPes);
-        out.write(clientNonce);
-        out.flush();
-        try
-        {
-            final byte type = in.readByte();
-            if (type == RendezvousProtocol.REFUSED)
-            {
-                throw refused(address, pe, in.readUTF());
-            }
-            expect(address, RendezvousProtocol.CHALLENGE, "CHALLENGE", type);
-            final byte[] serverNonce = new byte[RendezvousProtocol.NONCE_LENGTH];
-            in.readFully(serverNonce);
-            final byte[] serverProof = new byte[RendezvousProtocol.PROOF_LENGTH];
-            in.readFully(serverProof);
-            if (!MessageDigest.isEqual(serverProof,
-                RendezvousProtocol.proof(secret, RendezvousProtocol.SERVER_LABEL, jobId, pe, clientNonce)))
-            {
-                // this PE's proof stays unsent: a server without the secret learns nothing it could replay
-                throw new IshmemConfigException("the rendezvous at " + address + " (ISHMEM_RENDEZVOUS) could not " +
-                    "prove it knows job " + jobId + "'s secret: it serves another job, or ISHMEM_JOB_SECRET differs " +
-                    "between PE " + pe + " and ishmemrun");
-            }
-            out.writeByte(RendezvousProtocol.PROOF);
-            out.write(RendezvousProtocol.proof(secret, RendezvousProtocol.CLIENT_LABEL, jobId, pe, serverNonce));
-            out.flush();
-            final byte answer = in.readByte();
-            if (answer == RendezvousProtocol.REFUSED)
-            {
-                throw refused(address, pe, in.readUTF());
-            }
-            expect(address, RendezvousProtocol.ACCEPTED, "ACCEPTED", answer);
-        }
-        catch (final SocketTimeoutException ex)
-        {
-            // connected but never answered: a deaf server is not worth more retries before the deadline
-            throw new IshmemException("PE " + pe + ": the rendezvous at " + address + " (ISHMEM_RENDEZVOUS) did not " +
-                "answer its handshake in " + seconds(System.nanoTime() - startNs) + " s", ex);
-        }
-        catch (final EOFException ex)
-        {
-            throw new IshmemException("PE " + pe + ": the rendezvous at " + address + " (ISHMEM_RENDEZVOUS) closed " +
-                "the connection during the handshake: is that port ishmemrun's?", ex);
-        }
-        socket.setSoTimeout(0);
-        final RendezvousClient client = new RendezvousClient(address, pe, nPes, socket, in, out);
-        client.reader.start();
-        return client;
     }
 
     private void readEvents()
@@ -368,12 +344,25 @@ public final class RendezvousClient implements AutoCloseable
                     final int failed = in.readInt();
                     recordFailure(failed, in.readUTF());
                 }
+                else if (type == RendezvousProtocol.SERVER_HEARTBEAT)
+                {
+                    // its only news is that the launcher and the network to it are still there
+                    continue;
+                }
                 else
                 {
                     recordFailure(-1, "the rendezvous at " + address + " sent message type=" + type +
                         ", expected ALL (14) or FAILED (15): is ishmemrun the same ishmem4j release?");
                     return;
                 }
+            }
+        }
+        catch (final SocketTimeoutException ex)
+        {
+            if (!closing)
+            {
+                recordFailure(-1, "no word from the rendezvous at " + address + " for " + seconds(silenceMs * 1_000_000L) +
+                    " s (ISHMEM_RENDEZVOUS_TIMEOUT): ishmemrun's host, or the network to it, is gone");
             }
         }
         catch (final IOException ex)
@@ -452,29 +441,13 @@ public final class RendezvousClient implements AutoCloseable
         }
     }
 
-    private static IshmemConfigException refused(final String address, final int pe, final String reason)
-    {
-        return new IshmemConfigException("the rendezvous at " + address + " (ISHMEM_RENDEZVOUS) refused PE " + pe +
-            ": " + reason);
-    }
-
-    private static void expect(final String address, final byte expected, final String name, final byte type)
-        throws IOException
-    {
-        if (type != expected)
-        {
-            throw new IOException("the rendezvous at " + address + " sent message type=" + type + ", expected " +
-                name + " (" + expected + ")");
-        }
-    }
-
-    private static int timeoutMs(final long remainingNs)
+    static int timeoutMs(final long remainingNs)
     {
         // 0 would mean "no timeout" to connect and setSoTimeout
         return (int)Math.max(1, Math.min(Integer.MAX_VALUE, TimeUnit.NANOSECONDS.toMillis(remainingNs)));
     }
 
-    private static String seconds(final long ns)
+    static String seconds(final long ns)
     {
         return String.format(Locale.ROOT, "%.1f", ns / 1e9);
     }

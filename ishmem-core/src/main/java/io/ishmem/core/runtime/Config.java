@@ -50,6 +50,8 @@ public enum Config
         "A secret shared by the PEs of one job and checked as each registers, so a process of another job given the same ISHMEM_JOB_ID is refused instead of joining; set by ishmemrun to a new random value per job. When starting PEs by hand with a fixed ISHMEM_JOB_ID, give each job its own."),
     RENDEZVOUS("ISHMEM_RENDEZVOUS", Kind.STRING, "",
         "Set by ishmemrun for a job across hosts (--hosts, or --rendezvous): tcp:HOST:PORT of the launcher's rendezvous, where each PE proves the job secret, learns which PEs share its node and exchanges the UCX addresses and keys of the others, and hears of a PE that failed on another host. Unset: every PE is on one host."),
+    RENDEZVOUS_TIMEOUT("ISHMEM_RENDEZVOUS_TIMEOUT", Kind.DURATION, "10s",
+        "In a job with a rendezvous: how long a PE goes without a word from ishmemrun (which beats every second) before it fails its waits, and how long ishmemrun goes without a word from a PE before it tells every other PE that that one is gone: a host or network that goes away closes no connection. Give it with `--env`, so that the PEs of other hosts see it too."),
     JOB_ID("ISHMEM_JOB_ID", Kind.STRING, "",
         "Identifier that keeps two jobs on one machine apart; set by ishmemrun, derived from mpirun/srun otherwise."),
     PE("ISHMEM_PE", Kind.INT, "",

@@ -180,8 +180,14 @@ public final class IshmemRuntime extends RuntimeCalls
             throw new IshmemConfigException(Config.RENDEZVOUS.envName() + " is set but " +
                 Config.JOB_SECRET.envName() + " is not: a PE proves the job's secret to the rendezvous");
         }
+        final long silenceNs = Config.RENDEZVOUS_TIMEOUT.durationNs(env);
+        if (silenceNs < 1_000_000_000L)
+        {
+            throw new IshmemConfigException(Config.RENDEZVOUS_TIMEOUT.envName() + "=" +
+                Config.RENDEZVOUS_TIMEOUT.raw(env) + " must be at least 1s: the rendezvous beats every second");
+        }
         return RendezvousClient.connect(Config.RENDEZVOUS.raw(env), identity.jobId(), identity.secret(),
-            identity.pe(), identity.nPes(), deadlineNs);
+            identity.pe(), identity.nPes(), deadlineNs, silenceNs / 1_000_000L);
     }
 
     /**

@@ -107,6 +107,10 @@ abstract class RuntimeCalls implements Ishmem
         this.launcherPidfd = launcherPidfd;
         this.liveness = new JobLiveness(myPe, mappings.controlBlocks, mappings.pidfds, mappings.pids, launcherPidfd,
             identity.launcherPid(), settings.stoppedTimeoutNs(), mappings::clash, rendezvous);
+        if (ucx != null)
+        {
+            ucx.watch(liveness);
+        }
         final int[] world = new int[nPes];
         for (int pe = 0; pe < nPes; pe++)
         {

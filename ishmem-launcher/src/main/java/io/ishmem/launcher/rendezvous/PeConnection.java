@@ -8,6 +8,7 @@ import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.security.MessageDigest;
 
 /**
@@ -48,6 +49,14 @@ final class PeConnection implements Runnable
             if (pe >= 0)
             {
                 server.onBroken(pe, ex.getMessage());
+            }
+        }
+        catch (final SocketTimeoutException ex)
+        {
+            if (pe >= 0)
+            {
+                server.onDropped(pe, "no word from it for " + server.silenceMs() / 1000.0 + " s " +
+                    "(ISHMEM_RENDEZVOUS_TIMEOUT): its host, or the network to it, is gone");
             }
         }
         catch (final IOException ex)
@@ -94,7 +103,7 @@ final class PeConnection implements Runnable
         final byte[] clientNonce = new byte[RendezvousProtocol.NONCE_LENGTH];
         in.readFully(clientNonce);
 
-        final String mismatch = server.helloMismatch(jobId, claimedPe, nPes);
+        final String mismatch = server.credentials().helloMismatch(jobId, claimedPe, nPes);
         if (mismatch != null)
         {
             return refuse(mismatch);
@@ -105,7 +114,7 @@ final class PeConnection implements Runnable
         {
             out.writeByte(RendezvousProtocol.CHALLENGE);
             out.write(serverNonce);
-            out.write(server.proof(RendezvousProtocol.SERVER_LABEL, claimedPe, clientNonce));
+            out.write(server.credentials().proof(RendezvousProtocol.SERVER_LABEL, claimedPe, clientNonce));
             out.flush();
         }
         final byte proofType = in.readByte();
@@ -116,7 +125,7 @@ final class PeConnection implements Runnable
         }
         final byte[] clientProof = new byte[RendezvousProtocol.PROOF_LENGTH];
         in.readFully(clientProof);
-        if (!MessageDigest.isEqual(clientProof, server.proof(RendezvousProtocol.CLIENT_LABEL, claimedPe, serverNonce)))
+        if (!MessageDigest.isEqual(clientProof, server.credentials().proof(RendezvousProtocol.CLIENT_LABEL, claimedPe, serverNonce)))
         {
             return refuse("wrong proof from PE " + claimedPe + ": its ISHMEM_JOB_SECRET is not job " + jobId + "'s");
         }
@@ -127,7 +136,8 @@ final class PeConnection implements Runnable
             return refuse(taken);
         }
         pe = claimedPe;
-        socket.setSoTimeout(0);
+        // from now on a PE beats every second: silence this long is a host or network gone
+        socket.setSoTimeout((int)Math.min(Integer.MAX_VALUE, server.silenceMs()));
         return true;
     }
 
@@ -144,13 +154,17 @@ final class PeConnection implements Runnable
                     server.onRound(pe, round, RendezvousProtocol.readRecord(in));
                 }
                 case RendezvousProtocol.ABORT -> server.onAbort(pe, in.readUTF());
+                case RendezvousProtocol.HEARTBEAT ->
+                {
+                    // its only news is that the PE and the network to it are still there
+                }
                 case RendezvousProtocol.BYE ->
                 {
                     server.onBye(pe);
                     return;
                 }
                 default -> throw new RendezvousProtocol.ProtocolException("message type=" + type +
-                    " is not ROUND (3), ABORT (4) or BYE (5)");
+                    " is not ROUND (3), ABORT (4), BYE (5) or HEARTBEAT (6)");
             }
         }
     }
@@ -172,6 +186,12 @@ final class PeConnection implements Runnable
     synchronized void sendAccepted() throws IOException
     {
         out.writeByte(RendezvousProtocol.ACCEPTED);
+        out.flush();
+    }
+
+    synchronized void sendHeartbeat() throws IOException
+    {
+        out.writeByte(RendezvousProtocol.SERVER_HEARTBEAT);
         out.flush();
     }
 

@@ -1,5 +1,6 @@
 package io.ishmem.launcher.rendezvous;
 
+import io.ishmem.rendezvous.Heartbeat;
 import io.ishmem.rendezvous.RendezvousProtocol;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -30,7 +31,7 @@ public final class RendezvousServer implements AutoCloseable
     private static final long THREAD_JOIN_MS = 2_000;
 
     private final String jobId;
-    private final String secret;
+    private final JobCredentials credentials;
     private final List<String> peHosts;
     private final int nPes;
     private final long bootTimeoutNs;
@@ -43,17 +44,19 @@ public final class RendezvousServer implements AutoCloseable
     private final boolean[] saidBye;
     private final String[] failures;
     private final List<Integer> failureOrder = new ArrayList<>();
-    private final int[] nextRound;
-    private byte[][] roundRecords;
-    private int roundArrivals;
+    private final RoundGather rounds;
     private int acceptedCount;
     private boolean closed;
+    /** How long a PE may say nothing before it is given up: it beats every second. */
+    private final long silenceMs;
+    private Heartbeat heartbeat;
 
     private RendezvousServer(final String jobId, final String secret, final List<String> peHosts,
-        final Duration bootTimeout, final ServerSocket serverSocket)
+        final Duration bootTimeout, final Duration silenceTimeout, final ServerSocket serverSocket)
     {
+        this.silenceMs = silenceTimeout.toMillis();
         this.jobId = jobId;
-        this.secret = secret;
+        this.credentials = new JobCredentials(jobId, secret, peHosts.size());
         this.peHosts = peHosts;
         this.nPes = peHosts.size();
         this.bootTimeoutNs = bootTimeout.toNanos();
@@ -63,8 +66,7 @@ public final class RendezvousServer implements AutoCloseable
         this.everAccepted = new boolean[nPes];
         this.saidBye = new boolean[nPes];
         this.failures = new String[nPes];
-        this.nextRound = new int[nPes];
-        this.roundRecords = new byte[nPes][];
+        this.rounds = new RoundGather(nPes);
     }
 
     /**
@@ -81,6 +83,19 @@ public final class RendezvousServer implements AutoCloseable
      */
     public static RendezvousServer start(final InetAddress bindAddress, final int port, final String jobId,
         final String secret, final List<String> peHosts, final Duration bootTimeout) throws IOException
+    {
+        return start(bindAddress, port, jobId, secret, peHosts, bootTimeout,
+            Duration.ofMillis(RendezvousProtocol.DEFAULT_SILENCE_TIMEOUT_MS));
+    }
+
+    /**
+     * {@link #start(InetAddress, int, String, String, List, Duration)}, giving a PE up, as failed, after
+     * {@code silenceTimeout} without a word from it (its heartbeat comes every second): a host or network that went
+     * away closes no connection.
+     */
+    public static RendezvousServer start(final InetAddress bindAddress, final int port, final String jobId,
+        final String secret, final List<String> peHosts, final Duration bootTimeout, final Duration silenceTimeout)
+        throws IOException
     {
         Objects.requireNonNull(jobId, "jobId");
         Objects.requireNonNull(secret, "secret");
@@ -104,9 +119,12 @@ public final class RendezvousServer implements AutoCloseable
             throw new IOException("cannot listen on " + (bindAddress == null ? "*" : bindAddress.getHostAddress()) +
                 ":" + port + " for the rendezvous of job " + jobId + ": " + ex.getMessage(), ex);
         }
-        final RendezvousServer server = new RendezvousServer(jobId, secret, hosts, bootTimeout, serverSocket);
+        final RendezvousServer server = new RendezvousServer(jobId, secret, hosts, bootTimeout, silenceTimeout,
+            serverSocket);
         server.startThread("ishmemrun-rendezvous-accept", server::acceptLoop);
         server.startThread("ishmemrun-rendezvous-boot", server::awaitBootDeadline);
+        server.heartbeat = Heartbeat.start("ishmemrun-rendezvous-heartbeat", RendezvousProtocol.HEARTBEAT_INTERVAL_MS,
+            server::beatAll);
         return server;
     }
 
@@ -196,6 +214,7 @@ public final class RendezvousServer implements AutoCloseable
             open = List.copyOf(connections);
             running = List.copyOf(threads);
         }
+        heartbeat.close();
         try
         {
             serverSocket.close();
@@ -225,6 +244,32 @@ public final class RendezvousServer implements AutoCloseable
         }
     }
 
+    /** One heartbeat to every PE in: a PE whose connection is broken is its reader's to report. */
+    private void beatAll()
+    {
+        final List<PeConnection> in;
+        synchronized (this)
+        {
+            in = java.util.Arrays.stream(accepted).filter(Objects::nonNull).toList();
+        }
+        for (final PeConnection connection : in)
+        {
+            try
+            {
+                connection.sendHeartbeat();
+            }
+            catch (final IOException ex)
+            {
+                // the connection's reader sees the same fault and reports the PE
+            }
+        }
+    }
+
+    long silenceMs()
+    {
+        return silenceMs;
+    }
+
     /**
      * @return how many of the server's threads are still alive (0 once {@link #close()} has returned).
      */
@@ -233,26 +278,10 @@ public final class RendezvousServer implements AutoCloseable
         return (int)threads.stream().filter(Thread::isAlive).count();
     }
 
-    String helloMismatch(final String clientJobId, final int pe, final int clientNPes)
+    /** @return what a PE must know and say to join this job. */
+    JobCredentials credentials()
     {
-        if (!jobId.equals(clientJobId))
-        {
-            return "job id '" + clientJobId + "' is not this rendezvous's job '" + jobId + "' (ISHMEM_JOB_ID)";
-        }
-        if (clientNPes != nPes)
-        {
-            return "nPes=" + clientNPes + " but job " + jobId + " has " + nPes + " PEs (ISHMEM_NPES)";
-        }
-        if (pe < 0 || pe >= nPes)
-        {
-            return "pe=" + pe + " not in [0, " + nPes + ") (ISHMEM_PE)";
-        }
-        return null;
-    }
-
-    byte[] proof(final String label, final int pe, final byte[] nonce)
-    {
-        return RendezvousProtocol.proof(secret, label, jobId, pe, nonce);
+        return credentials;
     }
 
     /**
@@ -293,22 +322,12 @@ public final class RendezvousServer implements AutoCloseable
         final PeConnection[] targets;
         synchronized (this)
         {
-            if (round != nextRound[pe])
-            {
-                throw new RendezvousProtocol.ProtocolException("round " + round + " sent, expected round " +
-                    nextRound[pe] + " (rounds go 0, 1, 2... in order)");
-            }
-            // a PE sends round k + 1 only after ALL(k), which needs everyone's round k: one round is held at most
-            nextRound[pe]++;
-            roundRecords[pe] = record;
-            if (++roundArrivals < nPes)
+            records = rounds.add(pe, round, record);
+            if (records == null)
             {
                 return;
             }
-            records = roundRecords;
             targets = accepted.clone();
-            roundRecords = new byte[nPes][];
-            roundArrivals = 0;
         }
         for (final PeConnection target : targets)
         {

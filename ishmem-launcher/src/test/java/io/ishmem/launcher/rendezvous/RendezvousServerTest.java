@@ -124,8 +124,8 @@ class RendezvousServerTest
             refusal(RendezvousProtocol.MAGIC, RendezvousProtocol.VERSION, JOB_ID, -1, NPES));
         assertEquals("magic=0x12345678, expected 0x49534852 (\"ISHR\"): not an ishmem rendezvous client",
             refusal(0x12345678, RendezvousProtocol.VERSION, JOB_ID, 0, NPES));
-        assertEquals("protocol version=2, this launcher speaks version 1 only: run the same ishmem4j release on " +
-            "every host", refusal(RendezvousProtocol.MAGIC, 2, JOB_ID, 0, NPES));
+        assertEquals("protocol version=1, this launcher speaks version 2 only: run the same ishmem4j release on " +
+            "every host", refusal(RendezvousProtocol.MAGIC, 1, JOB_ID, 0, NPES));
         joinAll();
         roundTrip(0);
     }
@@ -155,6 +155,35 @@ class RendezvousServerTest
             final String failed = clients.get(pe).readFailed();
             assertTrue(failed.startsWith("2: PE 2 on host b lost its rendezvous connection before BYE"), failed);
         }
+    }
+
+    @Test
+    @Timeout(10)
+    void shouldGiveUpAPeThatGoesSilentAndBeatToTheOthers() throws Exception
+    {
+        // a host or network that goes away closes nothing: only silence tells; the server beats every second
+        server = RendezvousServer.start(null, 0, JOB_ID, SECRET, HOSTS, Duration.ofSeconds(30),
+            Duration.ofMillis(1_500));
+        joinAll();
+        final long startNs = System.nanoTime();
+        try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor())
+        {
+            final List<Future<String>> heard = new ArrayList<>();
+            for (final int pe : new int[] {0, 1, 2})
+            {
+                // these three keep beating; PE 3 says nothing
+                heard.add(executor.submit(() -> clients.get(pe).beatUntilFailed(200)));
+            }
+            for (final Future<String> failed : heard)
+            {
+                final String text = failed.get();
+                assertTrue(text.startsWith("3: PE 3 on host b lost its rendezvous connection before BYE (no word " +
+                    "from it for 1.5 s"), text);
+            }
+        }
+        final long ms = (System.nanoTime() - startNs) / 1_000_000;
+        assertTrue(ms >= 1_400 && ms < 5_000, "given up after " + ms + " ms");
+        assertTrue(clients.get(0).heartbeatsSeen() >= 1, "the server beat while the PEs waited");
     }
 
     @Test

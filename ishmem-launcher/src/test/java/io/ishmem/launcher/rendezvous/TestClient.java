@@ -23,6 +23,7 @@ final class TestClient implements AutoCloseable
     final Socket socket;
     final DataInputStream in;
     final DataOutputStream out;
+    private int heartbeats;
 
     TestClient(final int port) throws IOException
     {
@@ -116,11 +117,58 @@ final class TestClient implements AutoCloseable
     }
 
     /**
+     * Sends a heartbeat every {@code intervalMs} until the server sends FAILED.
+     *
+     * @return "pe: text" of that FAILED.
+     */
+    String beatUntilFailed(final long intervalMs) throws IOException, InterruptedException
+    {
+        while (true)
+        {
+            out.writeByte(RendezvousProtocol.HEARTBEAT);
+            out.flush();
+            Thread.sleep(intervalMs);
+            while (in.available() > 0)
+            {
+                final byte type = in.readByte();
+                if (type == RendezvousProtocol.SERVER_HEARTBEAT)
+                {
+                    heartbeats++;
+                    continue;
+                }
+                if (type == RendezvousProtocol.FAILED)
+                {
+                    final int pe = in.readInt();
+                    return pe + ": " + in.readUTF();
+                }
+                throw new AssertionError("message type=" + type + " while beating");
+            }
+        }
+    }
+
+    /** @return the server's heartbeats this client has skipped so far. */
+    int heartbeatsSeen()
+    {
+        return heartbeats;
+    }
+
+    /** @return the type of the next message that is not a server heartbeat, which it skips and counts. */
+    private byte nextType() throws IOException
+    {
+        byte type;
+        while ((type = in.readByte()) == RendezvousProtocol.SERVER_HEARTBEAT)
+        {
+            heartbeats++;
+        }
+        return type;
+    }
+
+    /**
      * @return the records of ALL, after checking its round.
      */
     byte[][] readAll(final int round, final int nPes) throws IOException
     {
-        final byte type = in.readByte();
+        final byte type = nextType();
         if (type == RendezvousProtocol.FAILED)
         {
             throw new AssertionError("FAILED(" + in.readInt() + ", " + in.readUTF() + ") instead of ALL");
@@ -140,7 +188,7 @@ final class TestClient implements AutoCloseable
      */
     String readFailed() throws IOException
     {
-        assertEquals(RendezvousProtocol.FAILED, in.readByte());
+        assertEquals(RendezvousProtocol.FAILED, nextType());
         final int pe = in.readInt();
         return pe + ": " + in.readUTF();
     }

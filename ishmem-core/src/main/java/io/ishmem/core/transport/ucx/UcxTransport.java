@@ -6,6 +6,7 @@ import io.ishmem.NativeCallException;
 import io.ishmem.SignalOp;
 import io.ishmem.core.transport.RemoteControl;
 import io.ishmem.core.transport.Transport;
+import io.ishmem.core.wait.Liveness;
 import io.ishmem.core.wait.Progress;
 import io.ishmem.ucx.bindings.UcpApi;
 import io.ishmem.ucx.bindings.ucp_ep_params;
@@ -86,6 +87,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     private MemorySegment[] rkeys = new MemorySegment[0];
     private long[] bases = new long[0];
     private boolean closed;
+    /** The job's liveness, watched while a request is slow; set once the runtime has made it. */
+    private volatile Liveness liveness;
     /**
      * Loads since start, counted without synchronisation (a lost count only shifts when the next progress
      * comes): one load in {@code LOAD_PROGRESS_MASK + 1} progresses the worker.
@@ -229,6 +232,15 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     public MemorySegment record()
     {
         return record;
+    }
+
+    /**
+     * @param liveness the job's: a request still in progress fails when a peer does, instead of waiting out its
+     *                 timeout.
+     */
+    public void watch(final Liveness liveness)
+    {
+        this.liveness = liveness;
     }
 
     /** @return the leading bytes of {@link #record()} that hold something: what a rendezvous needs to carry. */
@@ -561,6 +573,12 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
                 }
                 if ((polls & 0xFF) == 0)
                 {
+                    // a request to a peer that died, or whose host or network went, may never complete
+                    final Liveness job = liveness;
+                    if (job != null && !job.probe(true))
+                    {
+                        throw job.failure(call + " (a UCX request)");
+                    }
                     final long nowNs = System.nanoTime();
                     if (deadlineNs == 0)
                     {
