@@ -35,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.abort;
 
@@ -267,7 +268,7 @@ class NetworkNamespaceMultiPeTest
         }
     }
 
-    /** PE 2 takes its node's link down; every PE must fail its barrier within seconds, naming what it lost. */
+    /** PE 2 takes its node's link down; every PE must fail a barrier within seconds, naming what it lost. */
     void networkGoes(final Ishmem shmem) throws Exception
     {
         final int me = shmem.myPe();
@@ -278,7 +279,21 @@ class NetworkNamespaceMultiPeTest
             assertEquals(0, down.waitFor(), "ip link set " + DEVICE + " down");
         }
         final long startNs = System.nanoTime();
-        final PeFailureException ex = assertThrows(PeFailureException.class, shmem::barrierAll);
+        // a PE of the cut-off node may still complete the barrier under way, when the other node's flags crossed
+        // before the link went; no later one can complete
+        PeFailureException ex = null;
+        for (int barriers = 0; barriers < 3 && ex == null; barriers++)
+        {
+            try
+            {
+                shmem.barrierAll();
+            }
+            catch (final PeFailureException failed)
+            {
+                ex = failed;
+            }
+        }
+        assertNotNull(ex, "PE " + me + " passed 3 barriers with its node cut off from the other");
         final long ms = (System.nanoTime() - startNs) / 1_000_000;
         assertTrue(ms < 10_000, "PE " + me + " took " + ms + " ms");
         if (me < 2)
@@ -288,9 +303,10 @@ class NetworkNamespaceMultiPeTest
         }
         else
         {
-            // the node cut off hears nothing from the launcher (itself, or through its peer, who gave up first)
-            assertTrue(ex.getMessage().contains("no word from the rendezvous") || ex.getMessage().contains("gave up"),
-                ex.getMessage());
+            // the node cut off hears nothing from the launcher: it says so itself (no PE to blame), or learns it
+            // from its node's other PE, who gave up first; it never blames the other node, which it cannot hear
+            assertTrue(ex.failedPe() == -1 && ex.getMessage().contains("no word from the rendezvous") ||
+                ex.failedPe() == 2 || ex.failedPe() == 3, ex.getMessage());
         }
         System.out.println("PE " + me + " lost the other node after " + ms + " ms: " + ex.getMessage());
     }
