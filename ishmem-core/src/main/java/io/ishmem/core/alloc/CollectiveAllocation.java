@@ -19,6 +19,10 @@ import java.util.Objects;
  */
 public final class CollectiveAllocation
 {
+    private static final TeamSync.ArgumentFormatter ALLOCATION_ARGS = args -> args[0] + " bytes aligned to " + args[1];
+    private static final TeamSync.ArgumentFormatter FREE_ARGS =
+        args -> "the segment at heap offset " + args[0] + " (" + args[1] + " bytes)";
+
     private final SymmetricHeap heap;
     private final TeamSync worldSync;
     private final Ordering ordering;
@@ -126,8 +130,8 @@ public final class CollectiveAllocation
     {
         final AllocationEvent event = Observe.allocationBegin();
         final long seq = worldSync.announce(op, bytes, alignment);
-        worldSync.sync(op, op.callName());
-        worldSync.agree(seq, op, args -> args[0] + " bytes aligned to " + args[1]);
+        // the arguments ride the barrier as a hash: the announcements are read only when they differ
+        worldSync.syncAnnounced(op, seq, op.callName(), ALLOCATION_ARGS);
         final HeapSegment segment = heap.allocate(op.callName(), bytes, alignment);
         Observe.allocationEnd(event, op.callName(), bytes, segment.heapOffset(), heap.usedBytes(), heap.heapSize(),
             heap.isDevice());
@@ -144,9 +148,7 @@ public final class CollectiveAllocation
             final long seq = worldSync.announce(freeOp, checked.heapOffset(), checked.byteSize());
             // puts into the segment still in flight land before any PE may reuse its range
             ordering.quiet();
-            worldSync.sync(freeOp, freeOp.callName());
-            worldSync.agree(seq, freeOp, args -> "the segment at heap offset " + args[0] + " (" +
-                args[1] + " bytes)");
+            worldSync.syncAnnounced(freeOp, seq, freeOp.callName(), FREE_ARGS);
             heap.release(checked);
             Observe.allocationEnd(event, freeOp.callName(), checked.byteSize(), checked.heapOffset(), heap.usedBytes(),
                 heap.heapSize(), heap.isDevice());
