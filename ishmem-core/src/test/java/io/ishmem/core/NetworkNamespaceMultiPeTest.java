@@ -127,6 +127,20 @@ class NetworkNamespaceMultiPeTest
             }
         }
 
+        /**
+         * Runs {@code method} on 4 PEs started as ishmemrun --hosts starts a job across hosts: PEs 0, 1 on one "host",
+         * 2, 3 on the other, each through the remote shell, which here enters a namespace instead of logging in.
+         */
+        JobResult runAsHosts(final String method, final String name, final String value)
+        {
+            final MultiPeJob body = MultiPeJob.of(NetworkNamespaceMultiPeTest.class, method);
+            return Launcher.run(JobSpec.builder().npes(PES).command(body.command())
+                .hosts(List.of(prefix + "-0", prefix + "-0", prefix + "-1", prefix + "-1"))
+                .remoteShell(List.of("/bin/sh", rsh.toString())).rendezvous(launcherAddress())
+                .env("UCX_TLS", "tcp").env("UCX_NET_DEVICES", DEVICE).env(name, value)
+                .timeout(Duration.ofSeconds(60)).captureOutput(true).mergeStderr(true).build());
+        }
+
         String launcherAddress()
         {
             return "10.201." + subnet + ".254";
@@ -224,14 +238,7 @@ class NetworkNamespaceMultiPeTest
     {
         try (Nodes nodes = new Nodes())
         {
-            // started as ishmemrun --hosts starts a job across hosts: PEs 0, 1 on one "host", 2, 3 on the other, each
-            // through the remote shell, which here enters a namespace instead of logging in
-            final MultiPeJob body = MultiPeJob.of(NetworkNamespaceMultiPeTest.class, "oneDies");
-            final JobResult result = Launcher.run(JobSpec.builder().npes(PES).command(body.command())
-                .hosts(List.of(nodes.prefix + "-0", nodes.prefix + "-0", nodes.prefix + "-1", nodes.prefix + "-1"))
-                .remoteShell(List.of("/bin/sh", nodes.rsh.toString())).rendezvous(nodes.launcherAddress())
-                .env("UCX_TLS", "tcp").env("UCX_NET_DEVICES", DEVICE)
-                .timeout(Duration.ofSeconds(60)).captureOutput(true).mergeStderr(true).build());
+            final JobResult result = nodes.runAsHosts("oneDies", "ISHMEM_RENDEZVOUS_TIMEOUT", "10s");
             assertFalse(result.succeeded(), () -> JobReport.describe(result));
             for (final int pe : new int[] {0, 1, 2})
             {
@@ -250,12 +257,7 @@ class NetworkNamespaceMultiPeTest
         try (Nodes nodes = new Nodes())
         {
             // PEs 0, 1 on one node, 2, 3 on the other, whose link PE 2 takes down: nothing closes, only silence tells
-            final MultiPeJob body = MultiPeJob.of(NetworkNamespaceMultiPeTest.class, "networkGoes");
-            final JobResult result = Launcher.run(JobSpec.builder().npes(PES).command(body.command())
-                .hosts(List.of(nodes.prefix + "-0", nodes.prefix + "-0", nodes.prefix + "-1", nodes.prefix + "-1"))
-                .remoteShell(List.of("/bin/sh", nodes.rsh.toString())).rendezvous(nodes.launcherAddress())
-                .env("UCX_TLS", "tcp").env("UCX_NET_DEVICES", DEVICE).env("ISHMEM_RENDEZVOUS_TIMEOUT", "2s")
-                .timeout(Duration.ofSeconds(60)).captureOutput(true).mergeStderr(true).build());
+            final JobResult result = nodes.runAsHosts("networkGoes", "ISHMEM_RENDEZVOUS_TIMEOUT", "2s");
             assertFalse(result.succeeded(), () -> JobReport.describe(result));
             for (int pe = 0; pe < PES; pe++)
             {
