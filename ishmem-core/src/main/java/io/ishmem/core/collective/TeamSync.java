@@ -63,6 +63,8 @@ public final class TeamSync
     private final long[] myFlagOffsets;
     private final MemorySegment[] targetBlocks;
     private final long[] targetFlagOffsets;
+    /** World PE of each round's target: member {@code myIndex + 2^r}. */
+    private final int[] targetPes;
     /** Round-0 flag of each member sits in its successor's block: it carries that member's own op. */
     private final long arrivalOffset;
     private final int[] sourcePes;
@@ -115,6 +117,7 @@ public final class TeamSync
         this.myFlagOffsets = new long[rounds];
         this.targetBlocks = new MemorySegment[rounds];
         this.targetFlagOffsets = new long[rounds];
+        this.targetPes = new int[rounds];
         this.sourcePes = new int[rounds];
         this.memberPes = memberPes.clone();
         this.memberBlocks = new MemorySegment[size];
@@ -129,6 +132,7 @@ public final class TeamSync
             final int target = memberPes[(myIndex + distance) % size];
             myFlagOffsets[r] = ControlBlock.flagOffset(maxTeams, teamSlot, r);
             targetBlocks[r] = blocks[target];
+            targetPes[r] = target;
             targetFlagOffsets[r] = ControlBlock.flagOffset(maxTeams, teamSlot, r);
             sourcePes[r] = memberPes[((myIndex - distance) % size + size) % size];
         }
@@ -310,7 +314,7 @@ public final class TeamSync
                 }
                 catch (final NativeCallException ex)
                 {
-                    throw unreachable(ex, memberPes[(myIndex + (1 << r)) % memberPes.length], call);
+                    throw unreachable(ex, targetPes[r], call);
                 }
             }
             long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[r] + parity);
@@ -381,7 +385,7 @@ public final class TeamSync
      */
     private void publishRemote(final int r, final long parity, final long hashes, final long flag)
     {
-        final int pe = memberPes[(myIndex + (1 << r)) % memberPes.length];
+        final int pe = targetPes[r];
         final long line = targetFlagOffsets[r];
         remote.putLong(pe, line + ControlBlock.FLAG_HASH_OFFSET + parity, hashes);
         remote.putLong(pe, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, lastNs);

@@ -57,7 +57,8 @@ public final class IshmemRuntime extends RuntimeCalls
         final NodeMap nodes;
         final StartSettings settings;
         int launcherPidfd = -1;
-        final JobMappings mappings;
+        JobMappings mappings = null;
+        final IshmemRuntime runtime;
         try
         {
             if (rendezvous == null)
@@ -74,28 +75,18 @@ public final class IshmemRuntime extends RuntimeCalls
             }
             mappings = Bootstrap.start(identity, nodes, settings.heapSize(), settings.maxTeams(),
                 Config.HEAP_SHARING.raw(env), arrivalDeadlineNs);
-        }
-        catch (final RuntimeException ex)
-        {
-            LibC.closeQuietly(launcherPidfd);
-            if (rendezvous != null)
-            {
-                rendezvous.abort("PE " + identity.pe() + " failed to start: " + ex.getMessage());
-                rendezvous.close();
-            }
-            throw ex;
-        }
-        final IshmemRuntime runtime;
-        try
-        {
             runtime = new IshmemRuntime(identity, mappings, settings, launcherPidfd, nodes, rendezvous);
         }
         catch (final RuntimeException ex)
         {
-            mappings.close();
+            if (mappings != null)
+            {
+                mappings.close();
+            }
             LibC.closeQuietly(launcherPidfd);
             if (rendezvous != null)
             {
+                // the PEs of other nodes hear of it from the launcher at once, not at their boot timeout
                 rendezvous.abort("PE " + identity.pe() + " failed to start: " + ex.getMessage());
                 rendezvous.close();
             }
