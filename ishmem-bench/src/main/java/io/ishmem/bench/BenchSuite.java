@@ -42,15 +42,19 @@ import java.util.concurrent.Callable;
     description = "Measures ishmem4j beside the raw floor of each operation, in one run.")
 public final class BenchSuite implements Callable<Integer>
 {
-    static final Map<String, ResultSet.Target> TARGETS = Map.of(
-        "putsig_set_read_oneway/8", new ResultSet.Target("<= 1.15x floor", true, true, 1.15),
-        "p_wait_oneway/8", new ResultSet.Target("<= 1.15x floor", true, true, 1.15),
-        "barrier_2pes/0", new ResultSet.Target("<= 1.2x floor", true, true, 1.2),
-        "put_quiet/8", new ResultSet.Target("<= 15 ns", false, true, 15),
-        "signal_add_uncontended/8", new ResultSet.Target("<= 12 ns", false, true, 12),
-        "put_bandwidth/65536", new ResultSet.Target(">= 0.95x floor", true, false, 0.95),
-        "put_bandwidth/1048576", new ResultSet.Target(">= 0.95x floor", true, false, 0.95),
-        "ring_putsig_hops_8pes/10000", new ResultSet.Target("< 2 s", false, true, 2.0));
+    /** The targets of the hot-path issue (14) where it set one, else those of the bench issue before it. */
+    static final Map<String, ResultSet.Target> TARGETS = Map.ofEntries(
+        Map.entry("putsig_set_read_oneway/8", new ResultSet.Target("<= 1.10x floor", true, true, 1.10)),
+        Map.entry("putsig_add_read_oneway/8", new ResultSet.Target("<= 1.10x floor", true, true, 1.10)),
+        Map.entry("p_wait_oneway/8", new ResultSet.Target("<= 1.10x floor", true, true, 1.10)),
+        Map.entry("barrier_2pes/0", new ResultSet.Target("<= 1.15x floor", true, true, 1.15)),
+        Map.entry("put_bandwidth/8", new ResultSet.Target(">= 0.85x floor", true, false, 0.85)),
+        Map.entry("signal_add_all_pes_one_word_2pes/8", new ResultSet.Target("<= 1.5x floor", true, true, 1.5)),
+        Map.entry("put_quiet/8", new ResultSet.Target("<= 15 ns", false, true, 15)),
+        Map.entry("signal_add_uncontended/8", new ResultSet.Target("<= 12 ns", false, true, 12)),
+        Map.entry("put_bandwidth/65536", new ResultSet.Target(">= 0.95x floor", true, false, 0.95)),
+        Map.entry("put_bandwidth/1048576", new ResultSet.Target(">= 0.95x floor", true, false, 0.95)),
+        Map.entry("ring_putsig_hops_8pes/10000", new ResultSet.Target("< 2 s", false, true, 2.0)));
 
     private static final Map<String, String> C_OPS = Map.of(
         "store_pingpong/half_rtt_ns", "p_wait_oneway",

@@ -24,9 +24,9 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The call path of put, p, putSignal and signalAdd into this PE's own heap (a job of one PE), beside
- * the raw FFM operation each ends in: what the library adds per call (argument checks, offset
- * translation, dispatch).
+ * The call path of put, p, putSignal, signalAdd, the waits and barrierAll into this PE's own heap (a job of one
+ * PE), beside the raw FFM operation each ends in: what the library adds per call (argument checks, offset
+ * translation, dispatch). A wait here finds its condition true at once, so it measures the call, not a peer.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -134,5 +134,36 @@ public class CallPathBenchmark
     public boolean testLongSatisfied()
     {
         return shmem.testLong(sig, 0, Cmp.GE, 0);
+    }
+
+    @Benchmark
+    public long waitUntilSatisfied()
+    {
+        return shmem.waitUntilLong(sig, 0, Cmp.GE, 0);
+    }
+
+    @Benchmark
+    public long signalWaitUntilSatisfied()
+    {
+        return shmem.signalWaitUntil(sig, 0, Cmp.GE, 0);
+    }
+
+    @Benchmark
+    public long rawGetAcquire()
+    {
+        return (long)LONG.getAcquire(rawSig, 0L);
+    }
+
+    /** A barrier of one PE: what the call costs around the flags it has no peer to exchange. */
+    @Benchmark
+    public void barrierAll()
+    {
+        shmem.barrierAll();
+    }
+
+    @Benchmark
+    public void rawReleaseFence()
+    {
+        VarHandle.releaseFence();
     }
 }

@@ -147,7 +147,7 @@ public final class CollectiveAllocation
             final AllocationEvent event = Observe.allocationBegin();
             final long seq = worldSync.announce(freeOp, checked.heapOffset(), checked.byteSize());
             // puts into the segment still in flight land before any PE may reuse its range
-            ordering.quiet();
+            ordering.beforeSync();
             worldSync.syncAnnounced(freeOp, seq, freeOp.callName(), FREE_ARGS);
             heap.release(checked);
             Observe.allocationEnd(event, freeOp.callName(), checked.byteSize(), checked.heapOffset(), heap.usedBytes(),

@@ -59,7 +59,7 @@ public final class TeamCollectives
         final TeamSync sync = teams.enter("barrier", team);
         try
         {
-            ordering.quiet();
+            ordering.beforeSync();
             sync.sync(CollectiveOp.BARRIER, "barrier");
         }
         finally

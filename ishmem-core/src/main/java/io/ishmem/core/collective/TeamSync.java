@@ -13,8 +13,8 @@ import io.ishmem.core.wait.WaitStrategy;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -53,6 +53,22 @@ import java.util.concurrent.locks.LockSupport;
 public final class TeamSync
 {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+    private static final VarHandle RUNNING;
+    private static final VarHandle OWNER;
+
+    static
+    {
+        try
+        {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            RUNNING = lookup.findVarHandle(TeamSync.class, "running", String.class);
+            OWNER = lookup.findVarHandle(TeamSync.class, "owner", Thread.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
     /** How long a barrier that could not reach a member waits for the launcher to name the PE that failed. */
     private static final long UNREACHABLE_WAIT_MS = 3_000;
 
@@ -81,7 +97,9 @@ public final class TeamSync
     /** The blocks of members on other nodes, or null when every member is on this one. */
     private final RemoteControl remote;
     /** The collective running on this team in this PE, if any: one rule for every collective of the team. */
-    private final AtomicReference<String> running = new AtomicReference<>();
+    private volatile String running;
+    /** The thread that last entered a collective of this team in this PE; only another thread pays a claim. */
+    private volatile Thread owner;
     private long sequence;
     /** The collective event of the call in progress, or null; only the thread in {@link #enter} touches it. */
     private CollectiveEvent collective;
@@ -158,11 +176,47 @@ public final class TeamSync
      */
     public void enter(final String call)
     {
-        if (!running.compareAndSet(null, call))
+        // the owner's own next collective pays two loads and a release store; a locked compare-and-set on every
+        // call cost 5 ns of a 6 ns barrier of one PE (JMH), and waits on x86 for the stores before it to drain
+        if (owner != Thread.currentThread())
+        {
+            claim(call);
+        }
+        else if (running != null)
         {
             throw overlap(call);
         }
+        else
+        {
+            RUNNING.setRelease(this, call);
+        }
         collective = Observe.collectiveBegin();
+    }
+
+    /**
+     * A thread other than the last one enters: it takes the team over unless a collective runs. Two threads
+     * entering within the same few nanoseconds can both pass (the owner's check is not atomic with its store);
+     * every overlap longer than that is refused, which is the misuse this rule catches.
+     */
+    private void claim(final String call)
+    {
+        final Thread me = Thread.currentThread();
+        while (true)
+        {
+            final Thread previous = owner;
+            if (running != null)
+            {
+                throw overlap(call);
+            }
+            if (OWNER.compareAndSet(this, previous, me))
+            {
+                if (!RUNNING.compareAndSet(this, null, call))
+                {
+                    throw overlap(call);
+                }
+                return;
+            }
+        }
     }
 
     public void exit()
@@ -171,18 +225,20 @@ public final class TeamSync
         {
             endCollective();
         }
-        running.set(null);
+        // a release store, not a volatile one: the full fence of a volatile store would wait for this barrier's
+        // flag stores to reach the other cores
+        RUNNING.setRelease(this, null);
     }
 
     private void endCollective()
     {
-        Observe.collectiveEnd(collective, running.get(), teamName, memberPes.length);
+        Observe.collectiveEnd(collective, running, teamName, memberPes.length);
         collective = null;
     }
 
     private IllegalStateException overlap(final String call)
     {
-        return new IllegalStateException(call + " on team " + teamName + " while " + running.get() +
+        return new IllegalStateException(call + " on team " + teamName + " while " + running +
             " runs on it in another thread of this PE: collectives of one team must not overlap (use one thread " +
             "per team)");
     }
@@ -249,7 +305,8 @@ public final class TeamSync
         {
             h = mix(h ^ myBlock.get(ValueLayout.JAVA_LONG, offset + 8 + 8L * a));
         }
-        sync(op, (h ^ (h >>> 32)) & 0xFFFF_FFFFL, call, describe);
+        // never 0, which stands for a collective without arguments
+        sync(op, (h ^ (h >>> 32)) & 0xFFFF_FFFFL | 1L, call, describe);
     }
 
     private static long mix(final long x)
@@ -287,12 +344,34 @@ public final class TeamSync
     {
         final long seq = ++sequence;
         final long parity = (seq & 1) << 3;
+        // kept small, so that C2 inlines the common path into the collective that calls it
+        if (hash == 0 && remote == null && !Observe.barrierRecorded())
+        {
+            syncFlagsOnly(op, seq, parity, call);
+        }
+        else
+        {
+            syncCarrying(op, hash, call, describe, seq, parity);
+        }
+    }
+
+    /**
+     * The barrier with the words beside its flags: the argument hashes, the latest arrival when this PE records a
+     * barrier event, and the rounds to members on other nodes.
+     */
+    private void syncCarrying(final CollectiveOp op, final long hash, final String call,
+        final ArgumentFormatter describe, final long seq, final long parity)
+    {
         long lowest = op.code();
         long highest = lowest;
         long lowHash = hash;
         long highHash = hash;
-        // the words beside the flags go through small methods, so this one stays small enough for C2 to inline
         final BarrierEvent event = arrive();
+        // a collective without arguments (hash 0) needs no hash words: a member in another collective differs in
+        // its op code, which the flag carries. Arrival times travel only where this PE records a barrier event;
+        // what a round's source left there from an earlier barrier is older than this arrival, so never heard
+        final boolean hashes = hash != 0;
+        final boolean recording = event != null;
         if (remote != null)
         {
             completeRemoteWrites();
@@ -302,7 +381,10 @@ public final class TeamSync
             final long flag = seq << 16 | lowest << 8 | highest;
             if (targetBlocks[r] != null)
             {
-                publish(r, parity, lowHash << 32 | highHash);
+                if (hashes | recording)
+                {
+                    publish(r, parity, lowHash << 32 | highHash, hashes, recording);
+                }
                 // release: everything this PE wrote before the barrier is visible to whoever sees the flag
                 LONG.setRelease(targetBlocks[r], targetFlagOffsets[r] + parity, flag);
             }
@@ -324,11 +406,17 @@ public final class TeamSync
             }
             lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
             highest = Math.max(highest, seen & 0xFF);
-            final long hashes = myBlock.get(ValueLayout.JAVA_LONG,
-                myFlagOffsets[r] + ControlBlock.FLAG_HASH_OFFSET + parity);
-            lowHash = Math.min(lowHash, hashes >>> 32);
-            highHash = Math.max(highHash, hashes & 0xFFFF_FFFFL);
-            hear(r, parity);
+            if (hashes)
+            {
+                final long heard = myBlock.get(ValueLayout.JAVA_LONG,
+                    myFlagOffsets[r] + ControlBlock.FLAG_HASH_OFFSET + parity);
+                lowHash = Math.min(lowHash, heard >>> 32);
+                highHash = Math.max(highHash, heard & 0xFFFF_FFFFL);
+            }
+            if (recording)
+            {
+                hear(r, parity);
+            }
         }
         if (event != null)
         {
@@ -341,8 +429,36 @@ public final class TeamSync
     }
 
     /**
+     * The barrier of a collective without arguments, in a job on one node, while nothing records a barrier event:
+     * each round one release store of the flag and one acquire spin, as a barrier of raw memory operations does.
+     * Every word beside the flag would be work between seeing a member's flag and passing it on, which in a 2-PE
+     * barrier is most of what the library adds to the cache-line transfers.
+     */
+    private void syncFlagsOnly(final CollectiveOp op, final long seq, final long parity, final String call)
+    {
+        long lowest = op.code();
+        long highest = lowest;
+        for (int r = 0; r < rounds; r++)
+        {
+            LONG.setRelease(targetBlocks[r], targetFlagOffsets[r] + parity, seq << 16 | lowest << 8 | highest);
+            long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[r] + parity);
+            if ((seen >>> 16) < seq)
+            {
+                seen = await(r, parity, seq, call);
+            }
+            lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
+            highest = Math.max(highest, seen & 0xFF);
+        }
+        if (lowest != highest)
+        {
+            throw disagreement(op, seq, parity, call, true, null);
+        }
+    }
+
+    /**
      * Begins this PE's barrier event when a recording wants one, and its part in the fold of the latest arrival: a
-     * PE that is not recording reads no clock and passes on what it hears (0 when nothing).
+     * PE that is not recording reads no clock and passes no arrival on, so a recording PE hears of the arrivals of
+     * the PEs that record too (a recording of the whole job, as ishmemrun --profile makes, hears of every PE).
      */
     private BarrierEvent arrive()
     {
@@ -358,15 +474,25 @@ public final class TeamSync
         Observe.barrierEnd(event, call, teamName, seq, (int)lastPe, lastNs - arrivedNs);
     }
 
-    /** Round r's words beside the flag, before its release: the argument hashes and the latest arrival heard of. */
-    private void publish(final int r, final long parity, final long hashes)
+    /**
+     * Round r's words beside the flag, before its release: the argument hashes, and the latest arrival heard of
+     * when this PE records.
+     */
+    private void publish(final int r, final long parity, final long hashes, final boolean withHashes,
+        final boolean withArrival)
     {
         // plain: the release of the flag publishes them, and they share the flag's line
         final MemorySegment target = targetBlocks[r];
         final long line = targetFlagOffsets[r];
-        target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_HASH_OFFSET + parity, hashes);
-        target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, lastNs);
-        target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, lastPe);
+        if (withHashes)
+        {
+            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_HASH_OFFSET + parity, hashes);
+        }
+        if (withArrival)
+        {
+            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, lastNs);
+            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, lastPe);
+        }
     }
 
     /**

@@ -387,7 +387,7 @@ abstract class RuntimeCalls implements Ishmem
         worldSync.enter("barrierAll");
         try
         {
-            ordering.quiet();
+            ordering.beforeSync();
             worldSync.sync(CollectiveOp.BARRIER_ALL, "barrierAll");
         }
         finally

@@ -1,0 +1,74 @@
+package io.ishmem.bench.jmh;
+
+import io.ishmem.Ishmem;
+import io.ishmem.SymmetricSegment;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * put with a size the JIT cannot fold (a field, as in a loop over sizes or an application's own message
+ * lengths), beside {@code MemorySegment.copy} of the same size into the same mapping: what a streamed put of
+ * small messages costs over the copy it stands for.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC"})
+public class SizedPutBenchmark
+{
+    @Param({"8", "64", "1024"})
+    private long size;
+
+    private Ishmem shmem;
+    private SymmetricSegment dest;
+    private MemorySegment src;
+    private MemorySegment rawDest;
+    private Arena arena;
+
+    @Setup(Level.Trial)
+    public void setUp()
+    {
+        System.setProperty("ishmem.symmetric.size", "16M");
+        shmem = Ishmem.init();
+        dest = shmem.malloc(1024);
+        arena = Arena.ofShared();
+        src = arena.allocate(1024, 64);
+        rawDest = dest.peerView(0).orElseThrow();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown()
+    {
+        shmem.close();
+        arena.close();
+    }
+
+    @Benchmark
+    public void put()
+    {
+        shmem.put(dest, 0, src, 0, size, 0);
+    }
+
+    @Benchmark
+    public void rawCopy()
+    {
+        MemorySegment.copy(src, 0, rawDest, 0, size);
+    }
+}
