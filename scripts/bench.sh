@@ -47,6 +47,6 @@ if [ -n "${PUBLISH:-}" ]; then
     if [ -f "$out/$f" ]; then cp "$out/$f" docs/performance/; fi
   done
   cp "$out"/*.png docs/performance/
-  [ -f "$out/jmh.txt" ] && sed -n '/^Benchmark/,/^$/p' "$out/jmh.txt" > docs/performance/jmh.txt
+  [ -f "$out/jmh.txt" ] && sed -n '/^Benchmark/,/^$/{p;/^$/q}' "$out/jmh.txt" > docs/performance/jmh.txt
   echo "published to docs/performance/ (update the commentary in docs/performance.md)"
 fi
