@@ -176,8 +176,8 @@ public final class TeamSync
      */
     public void enter(final String call)
     {
-        // the owner's own next collective pays two loads and a release store; a locked compare-and-set on every
-        // call cost 5 ns of a 6 ns barrier of one PE (JMH), and waits on x86 for the stores before it to drain
+        // the owner's own next collective pays two loads and a release store and no locked instruction, which on
+        // x86 would first wait for this PE's earlier stores (the last barrier's flags among them) to drain
         if (owner != Thread.currentThread())
         {
             claim(call);
@@ -431,8 +431,8 @@ public final class TeamSync
     /**
      * The barrier of a collective without arguments, in a job on one node, while nothing records a barrier event:
      * each round one release store of the flag and one acquire spin, as a barrier of raw memory operations does.
-     * Every word beside the flag would be work between seeing a member's flag and passing it on, which in a 2-PE
-     * barrier is most of what the library adds to the cache-line transfers.
+     * Each word beside the flag would be a store before it and a load after, on the path from one member's flag to
+     * the next.
      */
     private void syncFlagsOnly(final CollectiveOp op, final long seq, final long parity, final String call)
     {

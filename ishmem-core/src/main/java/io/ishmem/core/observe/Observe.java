@@ -131,13 +131,13 @@ public final class Observe
 
     // ---------------------------------------------------------------- barriers and collectives
 
-    /** @return a barrier event begun now, or null. */
     /** @return whether a barrier now would begin an event (a recording wants barrier events). */
     public static boolean barrierRecorded()
     {
         return !off() && Probes.BARRIER.isEnabled() && !quiet;
     }
 
+    /** @return a barrier event begun now, or null. */
     public static BarrierEvent barrierBegin()
     {
         if (off() || !Probes.BARRIER.isEnabled() || quiet)

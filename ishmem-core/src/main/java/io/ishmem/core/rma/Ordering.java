@@ -45,8 +45,7 @@ public final class Ordering
      * The quiet a barrier needs before its first flag: completes the work of each transport whose puts are done
      * only at quiet (a device queue, a network). A transport whose put is a store into the target's mapping
      * needs nothing: the barrier's release of its flag publishes every earlier store, and a full fence here
-     * would wait for the last barrier's flag stores to reach other cores (one cache-line transfer, a third of
-     * a 2-PE barrier on this machine).
+     * would wait for the last barrier's flag stores to reach other cores.
      */
     public void beforeSync()
     {
