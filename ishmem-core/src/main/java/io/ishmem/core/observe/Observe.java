@@ -140,7 +140,7 @@ public final class Observe
     /** @return a barrier event begun now, or null. */
     public static BarrierEvent barrierBegin()
     {
-        if (off() || !Probes.BARRIER.isEnabled() || quiet)
+        if (!barrierRecorded())
         {
             return null;
         }
