@@ -102,6 +102,7 @@ public final class BenchPe
                 }
                 barrier(round, words);
                 teamSync(round, words);
+                teamSplit(round);
                 teamSplitDestroy(round);
                 for (final long size : BANDWIDTH_SIZES)
                 {
@@ -128,6 +129,7 @@ public final class BenchPe
         {
             barrier(round, words);
             teamSync(round, words);
+            teamSplit(round);
             teamSplitDestroy(round);
             signalAddContended(round, words);
             mallocFree(round, words);
@@ -209,39 +211,9 @@ public final class BenchPe
             for (int s = 0; s < count; s++)
             {
                 final long startNs = System.nanoTime();
-                for (int j = 0; j < k; j++)
-                {
-                    seq++;
-                    final boolean sender = me == 0;
-                    final long sendAt = sender ? 0 : 8;
-                    final long receiveAt = sender ? 8 : 0;
-                    if (!sender)
-                    {
-                        awaitSignal(impl, words, mine, receiveAt, seq);
-                        sink += sum(localData, size);
-                    }
-                    if (impl == Report.LIBRARY)
-                    {
-                        shmem.putSignal(data, 0, src, 0, size, words, sendAt, op == SignalOp.SET ? seq : 1, op, peer);
-                    }
-                    else
-                    {
-                        MemorySegment.copy(src, 0, peerData, 0, size);
-                        if (op == SignalOp.SET)
-                        {
-                            LONG.setRelease(theirs, sendAt * 8, seq);
-                        }
-                        else
-                        {
-                            final long ignored = (long)LONG.getAndAdd(theirs, sendAt * 8, 1L);
-                        }
-                    }
-                    if (sender)
-                    {
-                        awaitSignal(impl, words, mine, receiveAt, seq);
-                        sink += sum(localData, size);
-                    }
-                }
+                sink += impl == Report.LIBRARY ? libraryPutSignalLoop(data, words, src, localData, size, op, seq, k) :
+                    floorPutSignalLoop(peerData, mine, theirs, src, localData, size, op, seq, k);
+                seq += k;
                 samples.add(System.nanoTime() - startNs);
             }
             report(round, impl, name, size, "ns", samples.p50() / (2.0 * k));
@@ -252,16 +224,106 @@ public final class BenchPe
         }
     }
 
-    private void awaitSignal(final String impl, final SymmetricSegment words, final MemorySegment mine,
-        final long index, final long seq)
+    // Each timed loop below is a method of its own, which the bench's PEs keep from being inlined into its
+    // caller (PeJob: -XX:CompileCommand=dontinline for *Loop, as JMH keeps a benchmark out of its harness): the
+    // launcher's forced inlining of put and putSignal grows whatever method the library's loop sits in, and in
+    // one method with the floor's loop that changed how C2 compiled the floor (the 8 B copy stream fell from
+    // 2.0 to 0.75 GB/s in 9 of 10 rounds).
+
+    /** k round trips of put-with-signal and signalWaitUntil, after {@code seq}; PE 0 sends first. */
+    private long libraryPutSignalLoop(final SymmetricSegment data, final SymmetricSegment words,
+        final MemorySegment src, final MemorySegment localData, final long size, final SignalOp op, final long seq,
+        final int k)
     {
-        if (impl == Report.LIBRARY)
+        final boolean sender = me == 0;
+        final int peer = 1 - me;
+        final long sendAt = sender ? 0 : 8;
+        final long receiveAt = sender ? 8 : 0;
+        long sink = 0;
+        for (long next = seq + 1; next <= seq + k; next++)
         {
-            shmem.signalWaitUntil(words, index, Cmp.GE, seq);
+            if (!sender)
+            {
+                shmem.signalWaitUntil(words, receiveAt, Cmp.GE, next);
+                sink += sum(localData, size);
+            }
+            shmem.putSignal(data, 0, src, 0, size, words, sendAt, op == SignalOp.SET ? next : 1, op, peer);
+            if (sender)
+            {
+                shmem.signalWaitUntil(words, receiveAt, Cmp.GE, next);
+                sink += sum(localData, size);
+            }
         }
-        else
+        return sink;
+    }
+
+    /** The same round trips as {@link #libraryPutSignalLoop} with a copy, a release store or add, a spin. */
+    private long floorPutSignalLoop(final MemorySegment peerData, final MemorySegment mine,
+        final MemorySegment theirs, final MemorySegment src, final MemorySegment localData, final long size,
+        final SignalOp op, final long seq, final int k)
+    {
+        final boolean sender = me == 0;
+        final long sendAt = sender ? 0 : 8;
+        final long receiveAt = sender ? 8 : 0;
+        long sink = 0;
+        for (long next = seq + 1; next <= seq + k; next++)
         {
-            spinUntil(mine, index * 8, seq);
+            if (!sender)
+            {
+                spinUntil(mine, receiveAt * 8, next);
+                sink += sum(localData, size);
+            }
+            MemorySegment.copy(src, 0, peerData, 0, size);
+            if (op == SignalOp.SET)
+            {
+                LONG.setRelease(theirs, sendAt * 8, next);
+            }
+            else
+            {
+                final long ignored = (long)LONG.getAndAdd(theirs, sendAt * 8, 1L);
+            }
+            if (sender)
+            {
+                spinUntil(mine, receiveAt * 8, next);
+                sink += sum(localData, size);
+            }
+        }
+        return sink;
+    }
+
+    /** k blocking puts then a quiet, or with {@code quietEach} a quiet after each put. */
+    private void libraryPutLoop(final SymmetricSegment dest, final MemorySegment src, final long size, final int peer,
+        final int k, final boolean quietEach)
+    {
+        for (int j = 0; j < k; j++)
+        {
+            shmem.put(dest, 0, src, 0, size, peer);
+            if (quietEach)
+            {
+                shmem.quiet();
+            }
+        }
+        if (!quietEach)
+        {
+            shmem.quiet();
+        }
+    }
+
+    /** {@link #libraryPutLoop} as copies into the peer's mapping and full fences. */
+    private static void floorPutLoop(final MemorySegment peerDest, final MemorySegment src, final long size,
+        final int k, final boolean fenceEach)
+    {
+        for (int j = 0; j < k; j++)
+        {
+            MemorySegment.copy(src, 0, peerDest, 0, size);
+            if (fenceEach)
+            {
+                VarHandle.fullFence();
+            }
+        }
+        if (!fenceEach)
+        {
+            VarHandle.fullFence();
         }
     }
 
@@ -309,19 +371,11 @@ public final class BenchPe
                     final long startNs = System.nanoTime();
                     if (impl == Report.LIBRARY)
                     {
-                        for (int j = 0; j < k; j++)
-                        {
-                            shmem.put(data, 0, src, 0, size, peer);
-                            shmem.quiet();
-                        }
+                        libraryPutLoop(data, src, size, peer, k, true);
                     }
                     else
                     {
-                        for (int j = 0; j < k; j++)
-                        {
-                            MemorySegment.copy(src, 0, peerData, 0, size);
-                            VarHandle.fullFence();
-                        }
+                        floorPutLoop(peerData, src, size, k, true);
                     }
                     samples.add(System.nanoTime() - startNs);
                 }
@@ -368,17 +422,25 @@ public final class BenchPe
         shmem.barrierAll();
     }
 
-    /** Every PE adds to one word on PE 0 at once; ns per add as each PE sees it (reported by PE 0). */
+    /**
+     * Every PE adds to one word on PE 0 at once; ns per add as each PE sees it, from a barrier before its
+     * adds to a barrier after every PE's (reported by PE 0). Timed so because the adds of different PEs do
+     * not alternate: a core that holds the word's line does several adds before the other core's request
+     * takes it, so a PE's own clock over a short run (64 adds were timed alone, their median taken) saw
+     * mostly such runs, about 3 ns an add for the bare loop and 15 for any loop with a few loads between
+     * its adds, rather than the cost of the contention (13-16 ns an add for both over a long run, measured).
+     */
     private void signalAddContended(final int round, final SymmetricSegment words)
     {
-        final int k = 64;
+        final int k = 16384;
+        final int count = Math.min(samples.capacity(), Math.max(5, (int)(40 * scale)));
         final MemorySegment target = words.peerView(0).orElseThrow();
         for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
         {
-            shmem.barrierAll();
             samples.reset();
-            for (int s = 0; s < samples.capacity(); s++)
+            for (int s = 0; s < count; s++)
             {
+                shmem.barrierAll();
                 final long startNs = System.nanoTime();
                 for (int j = 0; j < k; j++)
                 {
@@ -391,6 +453,7 @@ public final class BenchPe
                         final long ignored = (long)LONG.getAndAdd(target, 48 * 8L, 1L);
                     }
                 }
+                shmem.barrierAll();
                 samples.add(System.nanoTime() - startNs);
             }
             if (me == 0)
@@ -418,24 +481,13 @@ public final class BenchPe
                 for (int s = 0; s < Math.min(count, samples.capacity()); s++)
                 {
                     final long startNs = System.nanoTime();
-                    for (int j = 0; j < k; j++)
-                    {
-                        if (impl == Report.LIBRARY)
-                        {
-                            shmem.put(big, 0, src, 0, size, peer);
-                        }
-                        else
-                        {
-                            MemorySegment.copy(src, 0, peerBig, 0, size);
-                        }
-                    }
                     if (impl == Report.LIBRARY)
                     {
-                        shmem.quiet();
+                        libraryPutLoop(big, src, size, peer, k, false);
                     }
                     else
                     {
-                        VarHandle.fullFence();
+                        floorPutLoop(peerBig, src, size, k, false);
                     }
                     samples.add(System.nanoTime() - startNs);
                 }
@@ -497,6 +549,46 @@ public final class BenchPe
         }
         team.destroy();
         report(round, Report.LIBRARY, "team_sync_" + nPes + "pes", 0, "ns", samples.p50() / (double)k);
+    }
+
+    /**
+     * splitStrided of WORLD into a team of every other PE, timed alone; floor: two barrierAll, which the issue
+     * on hot paths (14) set as a split's budget.
+     */
+    private void teamSplit(final int round)
+    {
+        final int count = Math.min(samples.capacity(), Math.max(20, (int)(4000 * scale)));
+        final Team world = shmem.teamWorld();
+        for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
+        {
+            shmem.barrierAll();
+            samples.reset();
+            for (int s = 0; s < count; s++)
+            {
+                final long startNs = System.nanoTime();
+                final Team half;
+                if (impl == Report.LIBRARY)
+                {
+                    half = world.splitStrided(0, 2, (nPes + 1) / 2);
+                }
+                else
+                {
+                    half = null;
+                    shmem.barrierAll();
+                    shmem.barrierAll();
+                }
+                samples.add(System.nanoTime() - startNs);
+                if (half != null)
+                {
+                    half.destroy();
+                }
+            }
+            if (me == 0)
+            {
+                report(round, impl, "team_split_" + nPes + "pes", 0, "ns", samples.p50());
+            }
+        }
+        shmem.barrierAll();
     }
 
     /** splitStrided of WORLD into a team of every other PE, then destroy: both collective. */

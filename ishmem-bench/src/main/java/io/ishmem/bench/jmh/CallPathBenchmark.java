@@ -4,6 +4,7 @@ import io.ishmem.Cmp;
 import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
+import io.ishmem.launcher.PeJvmOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -33,7 +34,10 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC"})
+// the call paths as a PE launched by ishmemrun runs them: with its options that inline put, get and putSignal
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC",
+    PeJvmOptions.QUIET_COMPILE_COMMANDS, PeJvmOptions.INLINE_PUT, PeJvmOptions.INLINE_GET,
+    PeJvmOptions.INLINE_PUT_SIGNAL})
 public class CallPathBenchmark
 {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();

@@ -2,12 +2,14 @@ package io.ishmem.bench.jmh;
 
 import io.ishmem.Ishmem;
 import io.ishmem.SymmetricSegment;
+import io.ishmem.launcher.PeJvmOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -30,9 +32,14 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC"})
+// the call paths as a PE launched by ishmemrun runs them: with its options that inline put, get and putSignal
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC",
+    PeJvmOptions.QUIET_COMPILE_COMMANDS, PeJvmOptions.INLINE_PUT, PeJvmOptions.INLINE_GET,
+    PeJvmOptions.INLINE_PUT_SIGNAL})
 public class SizedPutBenchmark
 {
+    private static final int STREAM = 256;
+
     @Param({"8", "64", "1024"})
     private long size;
 
@@ -70,5 +77,26 @@ public class SizedPutBenchmark
     public void rawCopy()
     {
         MemorySegment.copy(src, 0, rawDest, 0, size);
+    }
+
+    /** A stream of puts, as the bench's message rate issues them: the loop around the call is the JIT's to optimise. */
+    @Benchmark
+    @OperationsPerInvocation(STREAM)
+    public void putStream()
+    {
+        for (int i = 0; i < STREAM; i++)
+        {
+            shmem.put(dest, 0, src, 0, size, 0);
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(STREAM)
+    public void rawCopyStream()
+    {
+        for (int i = 0; i < STREAM; i++)
+        {
+            MemorySegment.copy(src, 0, rawDest, 0, size);
+        }
     }
 }

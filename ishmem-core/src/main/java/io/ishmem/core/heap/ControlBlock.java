@@ -37,7 +37,8 @@ import java.lang.invoke.VarHandle;
  *  |  Split scratch: two 128-byte entries per team slot, owner-    |
  *  |  written, chosen by the parity of the parent's barrier seq:   |
  *  |  line 1: local error code, slot claim result, which config was|
- *  |  invalid and its mask; line 2: a window of SPLIT_WINDOW_BITS  |
+ *  |  invalid and its mask, whether the window is reserved;        |
+ *  |  line 2: a window of SPLIT_WINDOW_BITS                        |
  *  |  (512) free-slot bits                                         |
  *  +---------------------------------------------------------------+
  *  |  Reduction scratch: per team slot, two halves by collective   |
@@ -98,6 +99,8 @@ public final class ControlBlock
     public static final long SPLIT_CONFIG_OFFSET = SPLIT_CLAIM_OFFSET + 8;
     /** For an invalid config: the mask passed with it. */
     public static final long SPLIT_CONFIG_MASK_OFFSET = SPLIT_CONFIG_OFFSET + 8;
+    /** 1 when the PE reserved every slot of its window for this split, so the choice needs no claim round. */
+    public static final long SPLIT_RESERVED_OFFSET = SPLIT_CONFIG_MASK_OFFSET + 8;
     public static final long SPLIT_WINDOW_OFFSET = CACHE_LINE;
     /** Free-slot bits a split publishes per barrier: one cache line of longs. */
     public static final int SPLIT_WINDOW_BITS = CACHE_LINE * 8;

@@ -15,7 +15,6 @@ import io.ishmem.core.wait.Liveness;
 import io.ishmem.core.wait.WaitStrategy;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.function.BooleanSupplier;
 
@@ -36,8 +35,6 @@ public final class TeamRegistry
     public static final int WORLD_SLOT = 0;
     /** Slot of the shared (and node) team. */
     public static final int SHARED_SLOT = 1;
-    private static final int MAX_CLAIM_ATTEMPTS = 64;
-    private static final int WINDOW_LONGS = ControlBlock.SPLIT_WINDOW_BITS / 64;
 
     private final int myPe;
     private final MemorySegment[] blocks;
@@ -50,6 +47,7 @@ public final class TeamRegistry
     /** The blocks of PEs on other nodes; null when the job has one node. */
     private final RemoteControl remote;
     private final TeamSlots slots;
+    private final SlotAgreement agreement;
     private final TeamImpl world;
     private final TeamImpl shared;
 
@@ -80,6 +78,7 @@ public final class TeamRegistry
         this.contexts = contexts;
         this.remote = remote;
         this.slots = new TeamSlots(maxTeams);
+        this.agreement = new SlotAgreement(myPe, blocks, maxTeams, slots, remote);
         final Triplet all = new Triplet(0, 1, nPes);
         slots.claim(WORLD_SLOT);
         slots.claim(SHARED_SLOT);
@@ -193,7 +192,7 @@ public final class TeamRegistry
         boolean handedOver = false;
         try
         {
-            final int[] chosen = agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_STRIDED, call,
+            final int[] chosen = agreement.agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_STRIDED, call,
                 (long)start << 32 | (stride & 0xFFFF_FFFFL), size, verdict, index >= 0, 1,
                 (failed, pe) -> failed.code() == TeamSplitException.INVALID_TRIPLET ? bad : failed.describe(pe),
                 args -> "(start=" + (int)(args[0] >> 32) + ", stride=" + (int)args[0] + ", size=" + args[1] + ")");
@@ -242,7 +241,8 @@ public final class TeamRegistry
         boolean handedOver = false;
         try
         {
-            final int[] chosen = agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_2D, call, xrange, 0, verdict, true, 2,
+            final int[] chosen = agreement.agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_2D, call, xrange, 0, verdict,
+                true, 2,
                 (failed, pe) -> failed.code() == TeamSplitException.INVALID_XRANGE ? "xrange=" + xrange +
                     " is not positive" : failed.describe(pe),
                 args -> "(xrange=" + args[0] + ")");
@@ -264,24 +264,6 @@ public final class TeamRegistry
         }
     }
 
-    /**
-     * @return PE {@code pe}'s split entry at {@code entry} of its block: a slice of its mapping, or for a PE on
-     *         another node a copy fetched word by word (a split is rare, and its words few).
-     */
-    private MemorySegment splitEntry(final int pe, final long entry)
-    {
-        if (blocks[pe] != null)
-        {
-            return blocks[pe].asSlice(entry, ControlBlock.SPLIT_ENTRY_LENGTH);
-        }
-        final long[] words = new long[(int)(ControlBlock.SPLIT_ENTRY_LENGTH / Long.BYTES)];
-        for (int i = 0; i < words.length; i++)
-        {
-            words[i] = remote.getLong(pe, entry + (long)i * Long.BYTES);
-        }
-        return MemorySegment.ofArray(words);
-    }
-
     private TeamImpl newTeam(final Triplet triplet, final int slot, final int index, final TeamConfig config)
     {
         final String name = "#" + slot + " (" + triplet.describe() + ")";
@@ -290,158 +272,6 @@ public final class TeamRegistry
         // the config's contexts were reserved before the split's verdict; the team gives them back when destroyed
         return new TeamImpl(this, name, triplet, slot, index, config, false, sync,
             contexts.forTeam(name, triplet.start(), triplet.stride(), triplet.size(), config.numContexts()));
-    }
-
-    /** Words the split's failure message from the verdict of the first PE that reported one, and its number. */
-    @FunctionalInterface
-    private interface FailureText
-    {
-        String describe(SplitVerdict failed, int worldPe);
-    }
-
-    /**
-     * The agreement of a split over {@code parent}: same call and arguments everywhere, every PE's
-     * arguments valid, and {@code needed} slots free on every PE that joins a new team.
-     *
-     * @return the agreed slots, claimed on this PE if {@code joins}.
-     * @throws TeamSplitException on every PE of the parent alike.
-     */
-    private int[] agreeOnSlots(final TeamImpl parent, final CollectiveOp op, final String call, final long arg0,
-        final long arg1, final SplitVerdict verdict, final boolean joins, final int needed, final FailureText failure,
-        final TeamSync.ArgumentFormatter describe)
-    {
-        final TeamSync sync = parent.sync;
-        final int[] members = parent.triplet.members();
-        final long[] window = new long[WINDOW_LONGS];
-        final long seq = sync.announce(op, arg0, arg1);
-        long entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, seq);
-        verdict.publish(myBlock, entry);
-        publishWindow(entry, 0, joins, window);
-        sync.sync(op, op.callName());
-        sync.agree(seq, op, describe);
-        for (final int pe : members)
-        {
-            final MemorySegment published = splitEntry(pe, entry);
-            final int code = SplitVerdict.code(published, 0);
-            if (code != 0)
-            {
-                // worded from what PE pe published, so every PE, that one included, says the same
-                throw new TeamSplitException(code, call + " failed on every PE of the parent: " +
-                    failure.describe(SplitVerdict.read(published, 0), pe));
-            }
-        }
-        final int windows = (maxTeams + ControlBlock.SPLIT_WINDOW_BITS - 1) / ControlBlock.SPLIT_WINDOW_BITS;
-        boolean published = true;
-        for (int attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++)
-        {
-            int[] free = new int[needed];
-            int found = 0;
-            for (int w = 0; w < windows && (attempt > 0 || found < needed); w++)
-            {
-                if (!published)
-                {
-                    entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, sync.sequence() + 1);
-                    publishWindow(entry, w * ControlBlock.SPLIT_WINDOW_BITS, joins, window);
-                    sync.sync(op, op.callName());
-                }
-                published = false;
-                final long[] common = new long[WINDOW_LONGS];
-                java.util.Arrays.fill(common, -1L);
-                for (final int pe : members)
-                {
-                    final MemorySegment theirs = splitEntry(pe, entry);
-                    for (int i = 0; i < WINDOW_LONGS; i++)
-                    {
-                        common[i] &= theirs.get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L);
-                    }
-                }
-                for (int bit = 0; bit < ControlBlock.SPLIT_WINDOW_BITS; bit++)
-                {
-                    if ((common[bit >>> 6] & 1L << bit) != 0)
-                    {
-                        if (found == free.length)
-                        {
-                            free = java.util.Arrays.copyOf(free, found * 2);
-                        }
-                        free[found++] = w * ControlBlock.SPLIT_WINDOW_BITS + bit;
-                    }
-                }
-            }
-            if (found < needed)
-            {
-                throw new TeamSplitException(TeamSplitException.NO_TEAM_SLOT, call + " failed on every PE of the " +
-                    "parent: no " + (needed == 1 ? "team slot is" : needed + " team slots are") + " free on every " +
-                    "PE of the new team" + (needed == 1 ? "" : "s") + ": a PE may be in at most ISHMEM_MAX_TEAMS=" +
-                    maxTeams + " teams at once, WORLD and SHARED included (destroy teams or raise ISHMEM_MAX_TEAMS)");
-            }
-            // splits of different parents running in other threads pick from the same free slots: each parent
-            // starts at its own pseudo-random offset, agreed because slot and attempt are, so they rarely collide
-            final int[] chosen = new int[needed];
-            final int offset = Math.floorMod(mix(parent.slot, attempt), found);
-            for (int k = 0; k < needed; k++)
-            {
-                chosen[k] = free[(offset + k) % found];
-            }
-            final boolean claimed = joins && slots.tryClaim(chosen);
-            entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, sync.sequence() + 1);
-            myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CLAIM_OFFSET, claimed || !joins ? 1 : 0);
-            boolean all = false;
-            try
-            {
-                sync.sync(op, op.callName());
-                all = true;
-                for (final int pe : members)
-                {
-                    all &= splitEntry(pe, entry).get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_CLAIM_OFFSET) != 0;
-                }
-            }
-            finally
-            {
-                if (claimed && all)
-                {
-                    slots.confirm(chosen);
-                }
-                else if (claimed)
-                {
-                    // a lost claim elsewhere, or a failure in the barrier: the slots go back
-                    slots.abandon(chosen);
-                }
-            }
-            if (all)
-            {
-                return chosen;
-            }
-        }
-        throw new TeamSplitException(TeamSplitException.NO_TEAM_SLOT, call + " failed on every PE of the parent: " +
-            "the team slots it chose were taken by splits of other teams in other threads " + MAX_CLAIM_ATTEMPTS +
-            " times in a row");
-    }
-
-    /** A hash of (parent slot, attempt) that spreads the choices of different parents. */
-    private static int mix(final int parentSlot, final int attempt)
-    {
-        int h = parentSlot * 0x9E37_79B9 + attempt * 0x85EB_CA6B;
-        h ^= h >>> 16;
-        h *= 0x7FEB_352D;
-        h ^= h >>> 15;
-        return h;
-    }
-
-    private void publishWindow(final long entry, final int firstBit, final boolean joins, final long[] window)
-    {
-        if (joins)
-        {
-            slots.freeWindow(firstBit, window);
-        }
-        else
-        {
-            // a PE that joins no new team needs no slot: it must not veto any
-            java.util.Arrays.fill(window, -1L);
-        }
-        for (int i = 0; i < WINDOW_LONGS; i++)
-        {
-            myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L, window[i]);
-        }
     }
 
     // ---------------------------------------------------------------- destroy

@@ -8,15 +8,23 @@ package io.ishmem.core.team;
  */
 final class TeamSlots
 {
+    /** How long a claim waits for another split's reservation of its slot before its round fails. */
+    private static final long RESERVATION_WAIT_NS = 1_000_000_000L;
+
     private final int maxTeams;
     private final long[] used;
     private final long[] pending;
+    /** Slots a split alone on this PE holds for its choice, until its first barrier is over. */
+    private final long[] reserved;
+    /** Splits running on this PE, in any thread. */
+    private int splits;
 
     TeamSlots(final int maxTeams)
     {
         this.maxTeams = maxTeams;
         this.used = new long[(maxTeams + 63) >>> 6];
         this.pending = new long[used.length];
+        this.reserved = new long[used.length];
     }
 
     int maxTeams()
@@ -47,6 +55,61 @@ final class TeamSlots
         }
     }
 
+    /** A split starts on this PE; {@link #endSplit} when it ends, however it ends. */
+    synchronized void beginSplit()
+    {
+        splits++;
+    }
+
+    synchronized void endSplit()
+    {
+        splits--;
+    }
+
+    /**
+     * For a split that is alone on this PE: reserves every free slot of the first window, so whichever of them
+     * the members agree on is this PE's already. A reserved slot reads as free, like a pending one, and a claim
+     * of it waits until the reservation ends. A split that starts while another runs here reserves nothing,
+     * so a split that claims in rounds waits for at most the one reservation it started beside.
+     *
+     * @param window receives the free slots of the first window, as {@link #freeWindow} gives them.
+     * @return whether they are reserved; false, with nothing marked, while another split runs on this PE.
+     */
+    synchronized boolean reserveFree(final long[] window)
+    {
+        freeWindow(0, window);
+        if (splits != 1)
+        {
+            return false;
+        }
+        for (int w = 0; w < used.length; w++)
+        {
+            if (pending[w] != 0 || reserved[w] != 0)
+            {
+                return false;
+            }
+        }
+        for (int w = 0; w < reserved.length && w < window.length; w++)
+        {
+            reserved[w] = window[w];
+        }
+        return true;
+    }
+
+    /** Ends a {@link #reserveFree} reservation: {@code kept} are used now, the other reserved slots free. */
+    synchronized void endReservation(final long[] window, final int[] kept)
+    {
+        for (int w = 0; w < reserved.length && w < window.length; w++)
+        {
+            reserved[w] &= ~window[w];
+        }
+        for (final int slot : kept)
+        {
+            used[slot >>> 6] |= 1L << slot;
+        }
+        notifyAll();
+    }
+
     /**
      * Marks every slot of {@code slots} pending, or none if one is used or pending in another split.
      *
@@ -54,6 +117,27 @@ final class TeamSlots
      */
     synchronized boolean tryClaim(final int[] slots)
     {
+        // a reserved slot is taken or given back once its split's first barrier is over: waiting for that beats
+        // failing a round that every member then repeats. The wait is bounded, since that barrier waits for the
+        // other split's members, which the application may have waiting on this split: the round then fails
+        final long deadlineNs = System.nanoTime() + RESERVATION_WAIT_NS;
+        while (anyReserved(slots))
+        {
+            final long leftMs = (deadlineNs - System.nanoTime()) / 1_000_000L;
+            if (leftMs <= 0)
+            {
+                return false;
+            }
+            try
+            {
+                wait(leftMs);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
         for (final int slot : slots)
         {
             if (((used[slot >>> 6] | pending[slot >>> 6]) & 1L << slot) != 0)
@@ -66,6 +150,18 @@ final class TeamSlots
             pending[slot >>> 6] |= 1L << slot;
         }
         return true;
+    }
+
+    private boolean anyReserved(final int[] slots)
+    {
+        for (final int slot : slots)
+        {
+            if ((reserved[slot >>> 6] & 1L << slot) != 0)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every PE of the split claimed the slots: they are used now. */

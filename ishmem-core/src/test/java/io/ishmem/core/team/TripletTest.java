@@ -101,4 +101,47 @@ class TripletTest
         slots.release(3);
         assertEquals(2, slots.usedCount());
     }
+
+    @Test
+    void shouldReserveTheFreeSlotsOnlyWhileNoOtherSplitHoldsAny() throws Exception
+    {
+        final TeamSlots slots = new TeamSlots(70);
+        slots.claim(0);
+        slots.claim(65);
+        final long[] window = new long[8];
+        slots.beginSplit();
+        assertEquals(true, slots.reserveFree(window));
+        assertEquals(~1L, window[0]);
+        assertEquals(0b111101L, window[1]);
+        // reserved slots are not in use, and read as free to a split of another team
+        assertEquals(2, slots.usedCount());
+        final long[] other = new long[8];
+        slots.beginSplit();
+        assertEquals(false, slots.reserveFree(other));
+        assertEquals(~1L, other[0]);
+        // whose claim of one waits until the reservation ends, then finds it taken
+        final java.util.concurrent.CompletableFuture<Boolean> claim =
+            java.util.concurrent.CompletableFuture.supplyAsync(() -> slots.tryClaim(new int[] {7}));
+        Thread.sleep(100);
+        assertEquals(false, claim.isDone());
+        slots.endReservation(window, new int[] {7, 66});
+        assertEquals(false, claim.get());
+        assertEquals(4, slots.usedCount());
+        assertEquals(true, slots.isUsed(7));
+        assertEquals(true, slots.isUsed(66));
+        assertEquals(false, slots.isUsed(8));
+        // while another split runs here no split reserves: the other split's claims never wait on one
+        assertEquals(false, slots.reserveFree(window));
+        slots.endSplit();
+        // a claim held by a split that ended without giving it back (it cannot, but the table allows it)
+        assertEquals(true, slots.tryClaim(new int[] {9}));
+        assertEquals(false, slots.reserveFree(window));
+        assertEquals(5, slots.usedCount());
+        slots.abandon(new int[] {9});
+        assertEquals(true, slots.reserveFree(window));
+        slots.endReservation(window, new int[0]);
+        slots.endSplit();
+        assertEquals(4, slots.usedCount());
+        assertEquals(true, slots.tryClaim(new int[] {8}));
+    }
 }

@@ -1,0 +1,320 @@
+package io.ishmem.core.team;
+
+import io.ishmem.TeamSplitException;
+import io.ishmem.core.collective.CollectiveOp;
+import io.ishmem.core.collective.TeamSync;
+import io.ishmem.core.heap.ControlBlock;
+import io.ishmem.core.transport.RemoteControl;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+
+/**
+ * How the members of a split agree on the team slots of the new team: every member publishes its verdict and
+ * its free slots beside the parent's barrier, then all take the same choice among the slots free everywhere.
+ * A PE on which no other split is running reserves the free slots of its first window (512 slots) before it
+ * publishes them; when every member could, the choice is claimed everywhere already and the split costs one
+ * barrier of the parent. When a split of another team runs at the same time in another thread of some member,
+ * or the first window is too full, each member claims the chosen slots and a second barrier tells whether all
+ * did, retried with another choice while one did not.
+ */
+final class SlotAgreement
+{
+    private static final int MAX_CLAIM_ATTEMPTS = 64;
+    private static final int WINDOW_LONGS = ControlBlock.SPLIT_WINDOW_BITS / 64;
+
+    private final MemorySegment[] blocks;
+    private final MemorySegment myBlock;
+    private final int maxTeams;
+    private final TeamSlots slots;
+    /** The blocks of PEs on other nodes; null when the job has one node. */
+    private final RemoteControl remote;
+
+    SlotAgreement(final int myPe, final MemorySegment[] blocks, final int maxTeams, final TeamSlots slots,
+        final RemoteControl remote)
+    {
+        this.blocks = blocks;
+        this.myBlock = blocks[myPe];
+        this.maxTeams = maxTeams;
+        this.slots = slots;
+        this.remote = remote;
+    }
+
+    /** Words the split's failure message from the verdict of the first PE that reported one, and its number. */
+    @FunctionalInterface
+    interface FailureText
+    {
+        String describe(SplitVerdict failed, int worldPe);
+    }
+
+    /**
+     * The agreement of a split over {@code parent}: same call and arguments everywhere, every PE's
+     * arguments valid, and {@code needed} slots free on every PE that joins a new team.
+     *
+     * @return the agreed slots, claimed on this PE if {@code joins}.
+     * @throws TeamSplitException on every PE of the parent alike.
+     */
+    int[] agreeOnSlots(final TeamImpl parent, final CollectiveOp op, final String call, final long arg0,
+        final long arg1, final SplitVerdict verdict, final boolean joins, final int needed, final FailureText failure,
+        final TeamSync.ArgumentFormatter describe)
+    {
+        final TeamSync sync = parent.sync;
+        final int[] members = parent.triplet.members();
+        final int windows = (maxTeams + ControlBlock.SPLIT_WINDOW_BITS - 1) / ControlBlock.SPLIT_WINDOW_BITS;
+        final long[] window = new long[WINDOW_LONGS];
+        final long seq = sync.announce(op, arg0, arg1);
+        final long entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, seq);
+        verdict.publish(myBlock, entry);
+        slots.beginSplit();
+        // a PE that joins no new team claims nothing, so it is never in the way
+        final boolean reserved = joins && slots.reserveFree(window);
+        boolean ended = !reserved;
+        try
+        {
+            if (!reserved)
+            {
+                freeWindow(0, joins, window);
+            }
+            publish(entry, window, reserved || !joins);
+            sync.sync(op, op.callName());
+            sync.agree(seq, op, describe);
+            boolean allReserved = true;
+            for (final int pe : members)
+            {
+                final MemorySegment published = splitEntry(pe, entry);
+                final int code = SplitVerdict.code(published, 0);
+                if (code != 0)
+                {
+                    // worded from what PE pe published, so every PE, that one included, says the same
+                    throw new TeamSplitException(code, call + " failed on every PE of the parent: " +
+                        failure.describe(SplitVerdict.read(published, 0), pe));
+                }
+                allReserved &= published.get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_RESERVED_OFFSET) != 0;
+            }
+            if (allReserved)
+            {
+                // the slots every member has free are reserved on each: the first choice is everybody's, unless
+                // the first window holds too few of them and there are more windows to read
+                final long[] common = commonFree(members, entry);
+                final int found = count(common);
+                if (found >= needed || windows == 1)
+                {
+                    final int[] chosen = choose(common, found, needed, parent.slot, 0, call);
+                    if (reserved)
+                    {
+                        ended = true;
+                        slots.endReservation(window, chosen);
+                    }
+                    return chosen;
+                }
+            }
+            if (reserved)
+            {
+                // another member is in a split of another team, whose claim may fail, or the first window was too
+                // small: every member claims in rounds
+                ended = true;
+                slots.endReservation(window, new int[0]);
+            }
+            return claimInRounds(parent, op, call, sync, members, entry, joins, needed, windows, window);
+        }
+        finally
+        {
+            if (!ended)
+            {
+                slots.endReservation(window, new int[0]);
+            }
+            slots.endSplit();
+        }
+    }
+
+    /**
+     * The agreement for a split that may meet another in some member: the slots free everywhere, one window
+     * at a time, then a claim of the choice on every member and a barrier that tells whether all succeeded.
+     */
+    private int[] claimInRounds(final TeamImpl parent, final CollectiveOp op, final String call, final TeamSync sync,
+        final int[] members, final long firstEntry, final boolean joins, final int needed, final int windows,
+        final long[] window)
+    {
+        long entry = firstEntry;
+        boolean published = true;
+        for (int attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++)
+        {
+            // bit j of word i: slot 64 i + j is free on every member; windows not read stay 0 (not free)
+            final long[] common = new long[windows * WINDOW_LONGS];
+            int found = 0;
+            for (int w = 0; w < windows && (attempt > 0 || found < needed); w++)
+            {
+                if (!published)
+                {
+                    entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, sync.sequence() + 1);
+                    freeWindow(w * ControlBlock.SPLIT_WINDOW_BITS, joins, window);
+                    publish(entry, window, false);
+                    sync.sync(op, op.callName());
+                }
+                published = false;
+                final long[] theirs = commonFree(members, entry);
+                System.arraycopy(theirs, 0, common, w * WINDOW_LONGS, WINDOW_LONGS);
+                found += count(theirs);
+            }
+            final int[] chosen = choose(common, found, needed, parent.slot, attempt, call);
+            final boolean claimed = joins && slots.tryClaim(chosen);
+            entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, sync.sequence() + 1);
+            myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CLAIM_OFFSET, claimed || !joins ? 1 : 0);
+            boolean all = false;
+            try
+            {
+                sync.sync(op, op.callName());
+                all = true;
+                for (final int pe : members)
+                {
+                    all &= splitEntry(pe, entry).get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_CLAIM_OFFSET) != 0;
+                }
+            }
+            finally
+            {
+                if (claimed && all)
+                {
+                    slots.confirm(chosen);
+                }
+                else if (claimed)
+                {
+                    // a lost claim elsewhere, or a failure in the barrier: the slots go back
+                    slots.abandon(chosen);
+                }
+            }
+            if (all)
+            {
+                return chosen;
+            }
+        }
+        throw new TeamSplitException(TeamSplitException.NO_TEAM_SLOT, call + " failed on every PE of the parent: " +
+            "the team slots it chose were taken by splits of other teams in other threads " + MAX_CLAIM_ATTEMPTS +
+            " times in a row");
+    }
+
+    /** @return the slots of the window published at {@code entry} that are free on every member. */
+    private long[] commonFree(final int[] members, final long entry)
+    {
+        final long[] common = new long[WINDOW_LONGS];
+        Arrays.fill(common, -1L);
+        for (final int pe : members)
+        {
+            final MemorySegment theirs = splitEntry(pe, entry);
+            for (int i = 0; i < WINDOW_LONGS; i++)
+            {
+                common[i] &= theirs.get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L);
+            }
+        }
+        return common;
+    }
+
+    private static int count(final long[] bits)
+    {
+        int count = 0;
+        for (final long word : bits)
+        {
+            count += Long.bitCount(word);
+        }
+        return count;
+    }
+
+    /**
+     * Splits of different parents running in other threads pick from the same free slots: each parent starts
+     * at its own pseudo-random rank among them, agreed because slot and attempt are, so they rarely collide.
+     *
+     * @return {@code needed} slots of {@code free}, which holds {@code found} of them.
+     */
+    private int[] choose(final long[] free, final int found, final int needed, final int parentSlot,
+        final int attempt, final String call)
+    {
+        if (found < needed)
+        {
+            throw new TeamSplitException(TeamSplitException.NO_TEAM_SLOT, call + " failed on every PE of the " +
+                "parent: no " + (needed == 1 ? "team slot is" : needed + " team slots are") + " free on every " +
+                "PE of the new team" + (needed == 1 ? "" : "s") + ": a PE may be in at most ISHMEM_MAX_TEAMS=" +
+                maxTeams + " teams at once, WORLD and SHARED included (destroy teams or raise ISHMEM_MAX_TEAMS)");
+        }
+        final int[] chosen = new int[needed];
+        final int offset = Math.floorMod(mix(parentSlot, attempt), found);
+        for (int k = 0; k < needed; k++)
+        {
+            chosen[k] = setBitOfRank(free, (offset + k) % found);
+        }
+        return chosen;
+    }
+
+    /**
+     * @return the number of the set bit of {@code words} that has {@code rank} set bits below it; counted
+     *         with popcounts, since a split reads hundreds of slot bits of which its choice needs one or two.
+     */
+    static int setBitOfRank(final long[] words, final int rank)
+    {
+        int left = rank;
+        for (int i = 0; i < words.length; i++)
+        {
+            final int count = Long.bitCount(words[i]);
+            if (left < count)
+            {
+                long bits = words[i];
+                for (int r = 0; r < left; r++)
+                {
+                    bits &= bits - 1;
+                }
+                return i * Long.SIZE + Long.numberOfTrailingZeros(bits);
+            }
+            left -= count;
+        }
+        throw new IllegalArgumentException("rank " + rank + " is not below the " + (rank - left) + " set bits");
+    }
+
+    /** A hash of (parent slot, attempt) that spreads the choices of different parents. */
+    private static int mix(final int parentSlot, final int attempt)
+    {
+        int h = parentSlot * 0x9E37_79B9 + attempt * 0x85EB_CA6B;
+        h ^= h >>> 16;
+        h *= 0x7FEB_352D;
+        h ^= h >>> 15;
+        return h;
+    }
+
+    private void freeWindow(final int firstBit, final boolean joins, final long[] window)
+    {
+        if (joins)
+        {
+            slots.freeWindow(firstBit, window);
+        }
+        else
+        {
+            // a PE that joins no new team needs no slot: it must not veto any
+            Arrays.fill(window, -1L);
+        }
+    }
+
+    private void publish(final long entry, final long[] window, final boolean reserved)
+    {
+        for (int i = 0; i < WINDOW_LONGS; i++)
+        {
+            myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L, window[i]);
+        }
+        myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_RESERVED_OFFSET, reserved ? 1 : 0);
+    }
+
+    /**
+     * @return PE {@code pe}'s split entry at {@code entry} of its block: a slice of its mapping, or for a PE on
+     *         another node a copy fetched word by word (a split is rare, and its words few).
+     */
+    private MemorySegment splitEntry(final int pe, final long entry)
+    {
+        if (blocks[pe] != null)
+        {
+            return blocks[pe].asSlice(entry, ControlBlock.SPLIT_ENTRY_LENGTH);
+        }
+        final long[] words = new long[(int)(ControlBlock.SPLIT_ENTRY_LENGTH / Long.BYTES)];
+        for (int i = 0; i < words.length; i++)
+        {
+            words[i] = remote.getLong(pe, entry + (long)i * Long.BYTES);
+        }
+        return MemorySegment.ofArray(words);
+    }
+}
