@@ -4,25 +4,17 @@ import io.ishmem.Cmp;
 import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
-import io.ishmem.launcher.PeJvmOptions;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The call path of put, p, putSignal, signalAdd, the waits and barrierAll into this PE's own heap (a job of one
@@ -30,15 +22,7 @@ import java.util.concurrent.TimeUnit;
  * translation, dispatch). A wait here finds its condition true at once, so it measures the call, not a peer.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-// the call paths as a PE launched by ishmemrun runs them: with its options that inline put, get and putSignal
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC",
-    PeJvmOptions.QUIET_COMPILE_COMMANDS, PeJvmOptions.INLINE_PUT, PeJvmOptions.INLINE_GET,
-    PeJvmOptions.INLINE_PUT_SIGNAL})
-public class CallPathBenchmark
+public class CallPathBenchmark extends AsLaunchedPe
 {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
 

@@ -2,25 +2,17 @@ package io.ishmem.bench.jmh;
 
 import io.ishmem.Ishmem;
 import io.ishmem.SymmetricSegment;
-import io.ishmem.launcher.PeJvmOptions;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.concurrent.TimeUnit;
 
 /**
  * put with a size the JIT cannot fold (a field, as in a loop over sizes or an application's own message
@@ -28,15 +20,7 @@ import java.util.concurrent.TimeUnit;
  * small messages costs over the copy it stands for.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-// the call paths as a PE launched by ishmemrun runs them: with its options that inline put, get and putSignal
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC",
-    PeJvmOptions.QUIET_COMPILE_COMMANDS, PeJvmOptions.INLINE_PUT, PeJvmOptions.INLINE_GET,
-    PeJvmOptions.INLINE_PUT_SIGNAL})
-public class SizedPutBenchmark
+public class SizedPutBenchmark extends AsLaunchedPe
 {
     private static final int STREAM = 256;
 
