@@ -67,63 +67,60 @@ final class SlotAgreement
         final long entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, seq);
         verdict.publish(myBlock, entry);
         slots.beginSplit();
-        // a PE that joins no new team claims nothing, so it is never in the way
-        final boolean reserved = joins && slots.reserveFree(window);
-        boolean ended = !reserved;
         try
         {
-            if (!reserved)
+            // a PE that joins no new team claims nothing, so it is never in the way
+            final boolean reserved = joins && slots.reserveFree(window);
+            int[] chosen = null;
+            try
             {
-                freeWindow(0, joins, window);
-            }
-            publish(entry, window, reserved || !joins);
-            sync.sync(op, op.callName());
-            sync.agree(seq, op, describe);
-            boolean allReserved = true;
-            for (final int pe : members)
-            {
-                final MemorySegment published = splitEntry(pe, entry);
-                final int code = SplitVerdict.code(published, 0);
-                if (code != 0)
+                if (!reserved)
                 {
-                    // worded from what PE pe published, so every PE, that one included, says the same
-                    throw new TeamSplitException(code, call + " failed on every PE of the parent: " +
-                        failure.describe(SplitVerdict.read(published, 0), pe));
+                    freeWindow(0, joins, window);
                 }
-                allReserved &= published.get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_RESERVED_OFFSET) != 0;
-            }
-            if (allReserved)
-            {
-                // the slots every member has free are reserved on each: the first choice is everybody's, unless
-                // the first window holds too few of them and there are more windows to read
-                final long[] common = commonFree(members, entry);
-                final int found = count(common);
-                if (found >= needed || windows == 1)
+                publish(entry, window, reserved || !joins);
+                sync.sync(op, op.callName());
+                sync.agree(seq, op, describe);
+                boolean allReserved = true;
+                for (final int pe : members)
                 {
-                    final int[] chosen = choose(common, found, needed, parent.slot, 0, call);
-                    if (reserved)
+                    final MemorySegment published = splitEntry(pe, entry);
+                    final int code = SplitVerdict.code(published, 0);
+                    if (code != 0)
                     {
-                        ended = true;
-                        slots.endReservation(window, chosen);
+                        // worded from what PE pe published, so every PE, that one included, says the same
+                        throw new TeamSplitException(code, call + " failed on every PE of the parent: " +
+                            failure.describe(SplitVerdict.read(published, 0), pe));
                     }
-                    return chosen;
+                    allReserved &= published.get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_RESERVED_OFFSET) != 0;
+                }
+                if (allReserved)
+                {
+                    // the slots every member has free are reserved on each: the first choice is everybody's,
+                    // unless the first window holds too few of them and there are more windows to read
+                    final long[] common = commonFree(members, entry);
+                    final int found = count(common);
+                    if (found >= needed || windows == 1)
+                    {
+                        chosen = choose(common, found, needed, parent.slot, 0, call);
+                    }
                 }
             }
-            if (reserved)
+            finally
             {
-                // another member is in a split of another team, whose claim may fail, or the first window was too
-                // small: every member claims in rounds
-                ended = true;
-                slots.endReservation(window, new int[0]);
+                if (reserved)
+                {
+                    // the choice, if any, is this PE's; every other reserved slot is free again, before a claim in
+                    // rounds (another member is in a split of another team, or the window was too small) waits
+                    // for it
+                    slots.endReservation(window, chosen == null ? new int[0] : chosen);
+                }
             }
-            return claimInRounds(parent, op, call, sync, members, entry, joins, needed, windows, window);
+            return chosen != null ? chosen :
+                claimInRounds(parent, op, call, sync, members, entry, joins, needed, windows, window);
         }
         finally
         {
-            if (!ended)
-            {
-                slots.endReservation(window, new int[0]);
-            }
             slots.endSplit();
         }
     }
