@@ -15,8 +15,7 @@ import java.util.Map;
 /**
  * A phase's own program as a launcher job, with the JVM options {@code ishmemrun} gives every PE
  * ({@link PeJvmOptions#defaults()}) and of ours only one that keeps the bench's timed loops apart, so the
- * figures are what a user gets; PE 0's
- * lines are echoed as they come, since a job at 8 PEs runs for minutes.
+ * figures are what a user gets; PE 0's lines are echoed as they come, since a job at 8 PEs runs for minutes.
  */
 public final class PeJob
 {

@@ -15,7 +15,7 @@ public final class PeJvmOptions
      * The calls C2 would not inline into the caller's loop without being told: put, get and put-with-signal
      * compile to 2.3-4.7 KB (the JDK's checks of each memory access, the copy of a size only known at run
      * time), and C2 refuses any callee already compiled to more than InlineSmallCode (2,500 bytes) before it
-     * weighs anything else. Inlined, a put-with-signal costs 8.6 ns in JMH instead of 12 and the 2-PE
+     * weighs anything else. Inlined, a put-with-signal costs 8.0 ns in JMH instead of 12 and the 2-PE
      * ping-pong of the library's putSignal and signalWaitUntil 1.3x the raw one instead of 1.6x. Each pattern
      * names the method in every class of the library, so the layers of one call (runtime, family, transport)
      * all go in. Public, so a JMH fork of the library's call paths runs under the options a PE gets.
