@@ -63,7 +63,7 @@ public final class AtomicOps
             // the checks again, this time with the routine's name for the message (built off the hot path)
             final String routine = ROUTINES[op.ordinal()][kind];
             at = heap.elementOffset(routine, op == AmoOp.FETCH ? "src" : "dest", dest, index, size);
-            heap.checkPe(routine, pe);
+            SymmetricHeap.checkPe(routine, dest, pe);
         }
         final AtomicEvent event = Observe.atomicBegin();
         final long old = SymmetricHeap.transportOf(dest).atomic(op, pe, at, size, value, compare);

@@ -3,6 +3,8 @@ package io.ishmem.core.collective;
 import io.ishmem.CollectiveMismatchException;
 import io.ishmem.NativeCallException;
 import io.ishmem.PeFailureException;
+import io.ishmem.core.heap.AddressSpace;
+import io.ishmem.core.heap.SpinLoads;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.observe.BarrierEvent;
 import io.ishmem.core.observe.CollectiveEvent;
@@ -79,6 +81,12 @@ public final class TeamSync
     private final long[] myFlagOffsets;
     private final MemorySegment[] targetBlocks;
     private final long[] targetFlagOffsets;
+    /**
+     * The flag words of the flags-only barrier as addresses in {@link AddressSpace#ALL}: the store to a target and
+     * the spin on this PE's flag then load no segment, session or state on their way (see there).
+     */
+    private final long[] myFlagAddresses;
+    private final long[] targetFlagAddresses;
     /** World PE of each round's target: member {@code myIndex + 2^r}. */
     private final int[] targetPes;
     /** Round-0 flag of each member sits in its successor's block: it carries that member's own op. */
@@ -135,6 +143,8 @@ public final class TeamSync
         this.myFlagOffsets = new long[rounds];
         this.targetBlocks = new MemorySegment[rounds];
         this.targetFlagOffsets = new long[rounds];
+        this.myFlagAddresses = new long[rounds];
+        this.targetFlagAddresses = new long[rounds];
         this.targetPes = new int[rounds];
         this.sourcePes = new int[rounds];
         this.memberPes = memberPes.clone();
@@ -152,6 +162,8 @@ public final class TeamSync
             targetBlocks[r] = blocks[target];
             targetPes[r] = target;
             targetFlagOffsets[r] = ControlBlock.flagOffset(maxTeams, teamSlot, r);
+            myFlagAddresses[r] = AddressSpace.addressOf(myBlock) + myFlagOffsets[r];
+            targetFlagAddresses[r] = blocks[target] == null ? 0L : blocks[target].address() + targetFlagOffsets[r];
             sourcePes[r] = memberPes[((myIndex - distance) % size + size) % size];
         }
         this.waitStrategy = waitStrategy;
@@ -440,8 +452,8 @@ public final class TeamSync
         long highest = lowest;
         for (int r = 0; r < rounds; r++)
         {
-            LONG.setRelease(targetBlocks[r], targetFlagOffsets[r] + parity, seq << 16 | lowest << 8 | highest);
-            long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[r] + parity);
+            LONG.setRelease(AddressSpace.ALL, targetFlagAddresses[r] + parity, seq << 16 | lowest << 8 | highest);
+            long seen = (long)LONG.getAcquire(AddressSpace.ALL, myFlagAddresses[r] + parity);
             if ((seen >>> 16) < seq)
             {
                 seen = await(r, parity, seq, call);
@@ -612,22 +624,28 @@ public final class TeamSync
 
     private long await(final int round, final long parity, final long seq, final String call)
     {
+        final long address = myFlagAddresses[round] + parity;
+        long seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
         int idle = 0;
         while (true)
         {
-            final long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[round] + parity);
             if ((seen >>> 16) >= seq)
             {
                 return seen;
             }
-            idle = waitStrategy.idle(idle, liveness);
-            if (idle < 0)
+            final int spins = waitStrategy.spinBatch(idle);
+            if (spins > 0)
             {
-                final long last = (long)LONG.getAcquire(myBlock, myFlagOffsets[round] + parity);
-                if ((last >>> 16) >= seq)
-                {
-                    return last;
-                }
+                // the tight spin of every wait (SpinLoads); a flag that moves without reaching seq counts one spin
+                final long before = seen;
+                seen = SpinLoads.longWhileUnchanged(address, before, spins);
+                idle += seen == before ? spins : 1;
+                continue;
+            }
+            idle = waitStrategy.idle(idle, liveness);
+            seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
+            if (idle < 0 && (seen >>> 16) < seq)
+            {
                 throw liveness.failure(call + " (team " + teamName + ", waiting for PE " + sourcePes[round] + ")");
             }
         }

@@ -59,7 +59,14 @@ public final class HeapFiles
     /**
      * Maps {@code length} bytes of {@code fd} so that file offset {@code headLength} (the start of the heap)
      * lands on a {@link #HEAP_ALIGNMENT} boundary; the mapping lives until {@code arena} closes, which
-     * unmaps it. Shared arenas only: the GC must never decide when a peer's memory disappears.
+     * releases it. Shared arenas only: the GC must never decide when a peer's memory disappears.
+     *
+     * <p>Released, not unmapped: anonymous memory takes the range's place, and keeps it for the life of the
+     * process (address space only; a page costs memory only once written). The shm transport reaches heaps
+     * by address, not through this segment, so the JDK's check that keeps an access racing the arena's
+     * close from touching unmapped memory does not cover it; this does. A closed heap refuses every call
+     * first, so the range is touched again only by a call that raced the close, which is the application's
+     * error and now costs it a lost write instead of a crash of the JVM.
      */
     public static MemorySegment map(final int fd, final long length, final long headLength, final Arena arena)
     {
@@ -84,7 +91,20 @@ public final class HeapFiles
         {
             LibC.munmap(end, base + reserved - end);
         }
-        return MemorySegment.ofAddress(address).reinterpret(length, arena, ignored -> LibC.munmap(address, length));
+        return MemorySegment.ofAddress(address).reinterpret(length, arena, ignored -> release(address, length));
+    }
+
+    private static void release(final long address, final long length)
+    {
+        try
+        {
+            LibC.replaceWithAnonymous(address, length);
+        }
+        catch (final RuntimeException ex)
+        {
+            // out of mappings (vm.max_map_count): give the memory back all the same
+            LibC.munmap(address, length);
+        }
     }
 
     /**

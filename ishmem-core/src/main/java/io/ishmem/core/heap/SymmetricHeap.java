@@ -214,15 +214,18 @@ public final class SymmetricHeap
     }
 
     /**
-     * Checks that {@code [offset, offset + bytes)} of {@code segment} is a live range of this heap.
+     * Checks that {@code [offset, offset + bytes)} of {@code segment} is a live range of symmetric memory: of
+     * this heap or its sibling, the only heaps a process has. A process initialises ishmem once
+     * ({@code CoreProvider}), so every {@link HeapSegment} is one of this runtime's, and a segment of a closed
+     * heap is retired: the check by type says all that a comparison of the segment's heap with this one would,
+     * one dependent load and compare shorter on every checked call.
      *
      * @return its offset from the start of the heap.
      */
     public long rangeOffset(final String call, final String name, final SymmetricSegment segment, final long offset,
         final long bytes)
     {
-        // a host segment passes on the first test; a device segment on the second
-        if (!(segment instanceof HeapSegment heapSegment) || heapSegment.heap != this && heapSegment.heap != sibling)
+        if (!(segment instanceof HeapSegment heapSegment))
         {
             throw notSymmetric(call, name, segment);
         }
@@ -297,9 +300,8 @@ public final class SymmetricHeap
      */
     public long elementOffsetIfValid(final SymmetricSegment segment, final long index, final int size)
     {
-        if (!(segment instanceof HeapSegment heapSegment) || heapSegment.heap != this && heapSegment.heap != sibling ||
-            heapSegment.allocation.retired || index < 0 || index >= MAX_ELEMENT_INDEX ||
-            index * size > heapSegment.size - size)
+        if (!(segment instanceof HeapSegment heapSegment) || heapSegment.allocation.retired || index < 0 ||
+            index >= MAX_ELEMENT_INDEX || index * size > heapSegment.size - size)
         {
             return -1;
         }
@@ -310,6 +312,21 @@ public final class SymmetricHeap
     public boolean validPe(final int pe)
     {
         return pe >= 0 && pe < nPes;
+    }
+
+    /**
+     * {@link #checkPe(String, int)} for a call on a segment: the PE count read through the segment's heap, which
+     * the call's own checks have just loaded, not through the runtime's.
+     *
+     * @param checked a segment that {@link #rangeOffset} or {@link #elementOffset} has accepted.
+     */
+    public static void checkPe(final String call, final SymmetricSegment checked, final int pe)
+    {
+        final int nPes = ((HeapSegment)checked).heap.nPes;
+        if (pe < 0 || pe >= nPes)
+        {
+            throw peOutOfRange(call, pe, nPes);
+        }
     }
 
     public void checkPe(final String call, final int pe)

@@ -174,6 +174,17 @@ public final class LibC
             "mmap(fixed, fd=" + fd + ", length=" + length + ")");
     }
 
+    /**
+     * Puts private, zero-filled, uncommitted memory in place of the mapping at {@code address}, in one step:
+     * the old mapping's pages are released as by {@code munmap}, but the range stays mapped and writable, so
+     * a late access to it lands in memory of its own instead of faulting.
+     */
+    public static void replaceWithAnonymous(final long address, final long length)
+    {
+        mmap(address, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1,
+            "mmap(fixed, anonymous, length=" + length + ")");
+    }
+
     private static MemorySegment mmap(final long hint, final long length, final int prot, final int flags, final int fd,
         final String call)
     {

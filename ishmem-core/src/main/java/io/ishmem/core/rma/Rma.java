@@ -28,7 +28,7 @@ public final class Rma
         final long bytes, final int pe)
     {
         final long at = heap.rangeOffset("put", "dest", dest, destOffset, bytes);
-        heap.checkPe("put", pe);
+        SymmetricHeap.checkPe("put", dest, pe);
         LocalRange.check("put", "src", src, srcOffset, bytes);
         if (Traffic.ENABLED)
         {
@@ -48,7 +48,7 @@ public final class Rma
         final long srcOffset, final long bytes, final int pe)
     {
         final long at = heap.rangeOffset("putNbi", "dest", dest, destOffset, bytes);
-        heap.checkPe("putNbi", pe);
+        SymmetricHeap.checkPe("putNbi", dest, pe);
         LocalRange.check("putNbi", "src", src, srcOffset, bytes);
         if (Traffic.ENABLED)
         {
@@ -70,7 +70,7 @@ public final class Rma
         final long bytes, final int pe)
     {
         final long at = heap.rangeOffset("get", "src", src, srcOffset, bytes);
-        heap.checkPe("get", pe);
+        SymmetricHeap.checkPe("get", src, pe);
         LocalRange.check("get", "dest", dest, destOffset, bytes);
         if (Traffic.ENABLED)
         {
@@ -90,7 +90,7 @@ public final class Rma
         final long srcOffset, final long bytes, final int pe)
     {
         final long at = heap.rangeOffset("getNbi", "src", src, srcOffset, bytes);
-        heap.checkPe("getNbi", pe);
+        SymmetricHeap.checkPe("getNbi", src, pe);
         LocalRange.check("getNbi", "dest", dest, destOffset, bytes);
         if (Traffic.ENABLED)
         {
@@ -116,7 +116,7 @@ public final class Rma
     {
         final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
         final long from = heap.rangeOffset(call, "src", src, srcOffset, bytes);
-        heap.checkPe(call, pe);
+        SymmetricHeap.checkPe(call, src, pe);
         if (Traffic.ENABLED)
         {
             Traffic.put(pe, bytes);
@@ -146,7 +146,7 @@ public final class Rma
     {
         final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
         final long from = heap.rangeOffset(call, "src", src, srcOffset, bytes);
-        heap.checkPe(call, pe);
+        SymmetricHeap.checkPe(call, src, pe);
         if (Traffic.ENABLED)
         {
             Traffic.get(pe, bytes);
@@ -173,7 +173,7 @@ public final class Rma
     public void pByte(final SymmetricSegment dest, final long index, final byte value, final int pe)
     {
         final long at = heap.elementOffset("pByte", "dest", dest, index, Byte.BYTES);
-        heap.checkPe("pByte", pe);
+        SymmetricHeap.checkPe("pByte", dest, pe);
         if (Traffic.ENABLED)
         {
             Traffic.put(pe, Byte.BYTES);
@@ -184,7 +184,7 @@ public final class Rma
     public byte gByte(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gByte", "src", src, index, Byte.BYTES);
-        heap.checkPe("gByte", pe);
+        SymmetricHeap.checkPe("gByte", src, pe);
         if (Traffic.ENABLED)
         {
             Traffic.get(pe, Byte.BYTES);
@@ -195,7 +195,7 @@ public final class Rma
     public void pShort(final SymmetricSegment dest, final long index, final short value, final int pe)
     {
         final long at = heap.elementOffset("pShort", "dest", dest, index, Short.BYTES);
-        heap.checkPe("pShort", pe);
+        SymmetricHeap.checkPe("pShort", dest, pe);
         if (Traffic.ENABLED)
         {
             Traffic.put(pe, Short.BYTES);
@@ -206,7 +206,7 @@ public final class Rma
     public short gShort(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gShort", "src", src, index, Short.BYTES);
-        heap.checkPe("gShort", pe);
+        SymmetricHeap.checkPe("gShort", src, pe);
         if (Traffic.ENABLED)
         {
             Traffic.get(pe, Short.BYTES);
@@ -217,7 +217,7 @@ public final class Rma
     public void pChar(final SymmetricSegment dest, final long index, final char value, final int pe)
     {
         final long at = heap.elementOffset("pChar", "dest", dest, index, Character.BYTES);
-        heap.checkPe("pChar", pe);
+        SymmetricHeap.checkPe("pChar", dest, pe);
         if (Traffic.ENABLED)
         {
             Traffic.put(pe, Character.BYTES);
@@ -228,7 +228,7 @@ public final class Rma
     public char gChar(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gChar", "src", src, index, Character.BYTES);
-        heap.checkPe("gChar", pe);
+        SymmetricHeap.checkPe("gChar", src, pe);
         if (Traffic.ENABLED)
         {
             Traffic.get(pe, Character.BYTES);
@@ -239,7 +239,7 @@ public final class Rma
     public void pInt(final SymmetricSegment dest, final long index, final int value, final int pe)
     {
         final long at = heap.elementOffset("pInt", "dest", dest, index, Integer.BYTES);
-        heap.checkPe("pInt", pe);
+        SymmetricHeap.checkPe("pInt", dest, pe);
         if (Traffic.ENABLED)
         {
             Traffic.put(pe, Integer.BYTES);
@@ -250,7 +250,7 @@ public final class Rma
     public int gInt(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gInt", "src", src, index, Integer.BYTES);
-        heap.checkPe("gInt", pe);
+        SymmetricHeap.checkPe("gInt", src, pe);
         if (Traffic.ENABLED)
         {
             Traffic.get(pe, Integer.BYTES);
@@ -261,7 +261,7 @@ public final class Rma
     public void pLong(final SymmetricSegment dest, final long index, final long value, final int pe)
     {
         final long at = heap.elementOffset("pLong", "dest", dest, index, Long.BYTES);
-        heap.checkPe("pLong", pe);
+        SymmetricHeap.checkPe("pLong", dest, pe);
         if (Traffic.ENABLED)
         {
             Traffic.put(pe, Long.BYTES);
@@ -272,7 +272,7 @@ public final class Rma
     public long gLong(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gLong", "src", src, index, Long.BYTES);
-        heap.checkPe("gLong", pe);
+        SymmetricHeap.checkPe("gLong", src, pe);
         if (Traffic.ENABLED)
         {
             Traffic.get(pe, Long.BYTES);
@@ -283,7 +283,7 @@ public final class Rma
     public void pFloat(final SymmetricSegment dest, final long index, final float value, final int pe)
     {
         final long at = heap.elementOffset("pFloat", "dest", dest, index, Float.BYTES);
-        heap.checkPe("pFloat", pe);
+        SymmetricHeap.checkPe("pFloat", dest, pe);
         if (Traffic.ENABLED)
         {
             Traffic.put(pe, Float.BYTES);
@@ -294,7 +294,7 @@ public final class Rma
     public float gFloat(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gFloat", "src", src, index, Float.BYTES);
-        heap.checkPe("gFloat", pe);
+        SymmetricHeap.checkPe("gFloat", src, pe);
         if (Traffic.ENABLED)
         {
             Traffic.get(pe, Float.BYTES);
@@ -305,7 +305,7 @@ public final class Rma
     public void pDouble(final SymmetricSegment dest, final long index, final double value, final int pe)
     {
         final long at = heap.elementOffset("pDouble", "dest", dest, index, Double.BYTES);
-        heap.checkPe("pDouble", pe);
+        SymmetricHeap.checkPe("pDouble", dest, pe);
         if (Traffic.ENABLED)
         {
             Traffic.put(pe, Double.BYTES);
@@ -316,7 +316,7 @@ public final class Rma
     public double gDouble(final SymmetricSegment src, final long index, final int pe)
     {
         final long at = heap.elementOffset("gDouble", "src", src, index, Double.BYTES);
-        heap.checkPe("gDouble", pe);
+        SymmetricHeap.checkPe("gDouble", src, pe);
         if (Traffic.ENABLED)
         {
             Traffic.get(pe, Double.BYTES);

@@ -5,13 +5,12 @@ import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.core.heap.LocalRange;
 import io.ishmem.core.heap.SymmetricHeap;
-import io.ishmem.core.observe.Observe;
 import io.ishmem.core.observe.Traffic;
-import io.ishmem.core.observe.WaitEvent;
 import io.ishmem.core.queue.OperationQueue;
 import io.ishmem.core.transport.Transport;
 import io.ishmem.core.wait.Liveness;
 import io.ishmem.core.wait.WaitStrategy;
+import io.ishmem.core.wait.WordWait;
 
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.CompletableFuture;
@@ -87,7 +86,7 @@ public final class Signals
         {
             throw nullOp(call);
         }
-        heap.checkPe(call, pe);
+        SymmetricHeap.checkPe(call, sig, pe);
         LocalRange.check(call, "src", src, srcOffset, bytes);
         final Transport data = SymmetricHeap.transportOf(dest);
         final Transport signalled = SymmetricHeap.transportOf(sig);
@@ -145,7 +144,7 @@ public final class Signals
     public void signalAdd(final SymmetricSegment sig, final long sigIndex, final long value, final int pe)
     {
         final long sigAt = signalOffset("signalAdd", sig, sigIndex);
-        heap.checkPe("signalAdd", pe);
+        SymmetricHeap.checkPe("signalAdd", sig, pe);
         SymmetricHeap.transportOf(sig).signalAdd(pe, sigAt, value);
         if (Traffic.ENABLED)
         {
@@ -156,7 +155,7 @@ public final class Signals
     public void signalSet(final SymmetricSegment sig, final long sigIndex, final long value, final int pe)
     {
         final long sigAt = signalOffset("signalSet", sig, sigIndex);
-        heap.checkPe("signalSet", pe);
+        SymmetricHeap.checkPe("signalSet", sig, pe);
         SymmetricHeap.transportOf(sig).signalSet(pe, sigAt, value);
         if (Traffic.ENABLED)
         {
@@ -173,26 +172,12 @@ public final class Signals
         }
         final Transport transport = SymmetricHeap.transportOf(sig);
         long seen = transport.loadAcquire(sigAt, Long.BYTES);
-        int idle = 0;
-        final WaitEvent event = cmp.holdsUnsigned(seen, value) ? null : Observe.waitBegin();
-        while (!cmp.holdsUnsigned(seen, value))
+        if (cmp.holdsUnsigned(seen, value))
         {
-            // backs off to yields and parks, so 8 PEs waiting on 2 cores leave the core to the PE that signals
-            idle = waitStrategy.idle(idle, liveness);
-            if (idle < 0)
-            {
-                seen = transport.loadAcquire(sigAt, Long.BYTES);
-                if (cmp.holdsUnsigned(seen, value))
-                {
-                    break;
-                }
-                throw liveness.failure("signalWaitUntil(" + cmp + " " + Long.toUnsignedString(value) +
-                    ", last seen " + Long.toUnsignedString(seen) + ")");
-            }
-            seen = transport.loadAcquire(sigAt, Long.BYTES);
+            return seen;
         }
-        Observe.waitEnd(event, "signalWaitUntil", sigAt, 1, cmp, value, true);
-        return seen;
+        return WordWait.await("signalWaitUntil", transport, sigAt, Long.BYTES, cmp, value, WordWait.UNSIGNED, seen,
+            waitStrategy, liveness);
     }
 
     private long signalOffset(final String call, final SymmetricSegment sig, final long sigIndex)

@@ -9,6 +9,7 @@ import io.ishmem.core.transport.RemoteControl;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
+import java.util.function.Supplier;
 
 /**
  * How the members of a split agree on the team slots of the new team: every member publishes its verdict and
@@ -55,7 +56,7 @@ final class SlotAgreement
      * @return the agreed slots, claimed on this PE if {@code joins}.
      * @throws TeamSplitException on every PE of the parent alike.
      */
-    int[] agreeOnSlots(final TeamImpl parent, final CollectiveOp op, final String call, final long arg0,
+    int[] agreeOnSlots(final TeamImpl parent, final CollectiveOp op, final Supplier<String> call, final long arg0,
         final long arg1, final SplitVerdict verdict, final boolean joins, final int needed, final FailureText failure,
         final TeamSync.ArgumentFormatter describe)
     {
@@ -89,7 +90,7 @@ final class SlotAgreement
                     if (code != 0)
                     {
                         // worded from what PE pe published, so every PE, that one included, says the same
-                        throw new TeamSplitException(code, call + " failed on every PE of the parent: " +
+                        throw new TeamSplitException(code, call.get() + " failed on every PE of the parent: " +
                             failure.describe(SplitVerdict.read(published, 0), pe));
                     }
                     allReserved &= published.get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_RESERVED_OFFSET) != 0;
@@ -129,9 +130,9 @@ final class SlotAgreement
      * The agreement for a split that may meet another in some member: the slots free everywhere, one window
      * at a time, then a claim of the choice on every member and a barrier that tells whether all succeeded.
      */
-    private int[] claimInRounds(final TeamImpl parent, final CollectiveOp op, final String call, final TeamSync sync,
-        final int[] members, final long firstEntry, final boolean joins, final int needed, final int windows,
-        final long[] window)
+    private int[] claimInRounds(final TeamImpl parent, final CollectiveOp op, final Supplier<String> call,
+        final TeamSync sync, final int[] members, final long firstEntry, final boolean joins, final int needed,
+        final int windows, final long[] window)
     {
         long entry = firstEntry;
         boolean published = true;
@@ -185,7 +186,8 @@ final class SlotAgreement
                 return chosen;
             }
         }
-        throw new TeamSplitException(TeamSplitException.NO_TEAM_SLOT, call + " failed on every PE of the parent: " +
+        throw new TeamSplitException(TeamSplitException.NO_TEAM_SLOT, call.get() +
+            " failed on every PE of the parent: " +
             "the team slots it chose were taken by splits of other teams in other threads " + MAX_CLAIM_ATTEMPTS +
             " times in a row");
     }
@@ -223,11 +225,11 @@ final class SlotAgreement
      * @return {@code needed} slots of {@code free}, which holds {@code found} of them.
      */
     private int[] choose(final long[] free, final int found, final int needed, final int parentSlot,
-        final int attempt, final String call)
+        final int attempt, final Supplier<String> call)
     {
         if (found < needed)
         {
-            throw new TeamSplitException(TeamSplitException.NO_TEAM_SLOT, call + " failed on every PE of the " +
+            throw new TeamSplitException(TeamSplitException.NO_TEAM_SLOT, call.get() + " failed on every PE of the " +
                 "parent: no " + (needed == 1 ? "team slot is" : needed + " team slots are") + " free on every " +
                 "PE of the new team" + (needed == 1 ? "" : "s") + ": a PE may be in at most ISHMEM_MAX_TEAMS=" +
                 maxTeams + " teams at once, WORLD and SHARED included (destroy teams or raise ISHMEM_MAX_TEAMS)");

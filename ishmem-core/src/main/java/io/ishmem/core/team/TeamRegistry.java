@@ -17,6 +17,7 @@ import io.ishmem.core.wait.WaitStrategy;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * This PE's teams: the predefined ones, and the split and destroy protocols. A split runs over the
@@ -166,8 +167,9 @@ public final class TeamRegistry
     Team splitStrided(final TeamImpl parent, final int start, final int stride, final int size,
         final TeamConfig config, final long configMask)
     {
-        final String call = "splitStrided(start=" + start + ", stride=" + stride + ", size=" + size + ") on team " +
-            parent.name;
+        // worded only for a failure: a split is cheap enough for a string to show in its cost
+        final Supplier<String> call = () -> "splitStrided(start=" + start + ", stride=" + stride + ", size=" + size +
+            ") on team " + parent.name;
         final String bad = Triplet.checkSplit(parent.triplet.size(), start, stride, size);
         SplitVerdict verdict = bad == null ? SplitVerdict.VALID :
             SplitVerdict.failed(TeamSplitException.INVALID_TRIPLET);
@@ -212,7 +214,7 @@ public final class TeamRegistry
     Split2D split2d(final TeamImpl parent, final int xrange, final TeamConfig xConfig, final long xMask,
         final TeamConfig yConfig, final long yMask)
     {
-        final String call = "split2d(xrange=" + xrange + ") on team " + parent.name;
+        final Supplier<String> call = () -> "split2d(xrange=" + xrange + ") on team " + parent.name;
         final int n = parent.triplet.size();
         SplitVerdict verdict = xrange < 1 ? SplitVerdict.failed(TeamSplitException.INVALID_XRANGE) :
             SplitVerdict.VALID;

@@ -91,6 +91,21 @@ public final class WaitStrategy
     }
 
     /**
+     * @param idleCount how often the caller has idled in this wait.
+     * @return how many loads the caller may spin through (its transport's {@code spinWhileUnchanged}) before its
+     *         next call of {@link #idle}, which then takes a slow step (liveness check, yield or park); 0 when the
+     *         spin phase is over or a slow step is due now.
+     */
+    public int spinBatch(final int idleCount)
+    {
+        if (idleCount >= spinLimit)
+        {
+            return 0;
+        }
+        return Math.min(spinLimit - idleCount, SPIN_CHECK_MASK - (idleCount & SPIN_CHECK_MASK));
+    }
+
+    /**
      * Idles once.
      *
      * @param idleCount how often the caller has idled in this wait (0 at first).

@@ -3,8 +3,6 @@ package io.ishmem.core.wait;
 import io.ishmem.Cmp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.core.heap.SymmetricHeap;
-import io.ishmem.core.observe.Observe;
-import io.ishmem.core.observe.WaitEvent;
 import io.ishmem.core.transport.Transport;
 
 /**
@@ -29,50 +27,26 @@ public final class Waits
     {
         final long at = waitOffset("waitUntilLong", ivar, index, Long.BYTES, cmp);
         final Transport transport = SymmetricHeap.transportOf(ivar);
-        long seen = transport.loadAcquire(at, Long.BYTES);
-        int idle = 0;
-        final WaitEvent event = cmp.holds(seen, value) ? null : Observe.waitBegin();
-        while (!cmp.holds(seen, value))
+        final long seen = transport.loadAcquire(at, Long.BYTES);
+        if (cmp.holds(seen, value))
         {
-            idle = waitStrategy.idle(idle, liveness);
-            if (idle < 0)
-            {
-                seen = transport.loadAcquire(at, Long.BYTES);
-                if (cmp.holds(seen, value))
-                {
-                    break;
-                }
-                throw liveness.failure("waitUntilLong(" + cmp + " " + value + ", last seen " + seen + ")");
-            }
-            seen = transport.loadAcquire(at, Long.BYTES);
+            return seen;
         }
-        Observe.waitEnd(event, "waitUntilLong", at, 1, cmp, value, false);
-        return seen;
+        return WordWait.await("waitUntilLong", transport, at, Long.BYTES, cmp, value, WordWait.SIGNED_LONG, seen,
+            waitStrategy, liveness);
     }
 
     public int waitUntilInt(final SymmetricSegment ivar, final long index, final Cmp cmp, final int value)
     {
         final long at = waitOffset("waitUntilInt", ivar, index, Integer.BYTES, cmp);
         final Transport transport = SymmetricHeap.transportOf(ivar);
-        int seen = (int)transport.loadAcquire(at, Integer.BYTES);
-        int idle = 0;
-        final WaitEvent event = cmp.holds(seen, value) ? null : Observe.waitBegin();
-        while (!cmp.holds(seen, value))
+        final long seen = transport.loadAcquire(at, Integer.BYTES);
+        if (cmp.holds((int)seen, value))
         {
-            idle = waitStrategy.idle(idle, liveness);
-            if (idle < 0)
-            {
-                seen = (int)transport.loadAcquire(at, Integer.BYTES);
-                if (cmp.holds(seen, value))
-                {
-                    break;
-                }
-                throw liveness.failure("waitUntilInt(" + cmp + " " + value + ", last seen " + seen + ")");
-            }
-            seen = (int)transport.loadAcquire(at, Integer.BYTES);
+            return (int)seen;
         }
-        Observe.waitEnd(event, "waitUntilInt", at, 1, cmp, value, false);
-        return seen;
+        return (int)WordWait.await("waitUntilInt", transport, at, Integer.BYTES, cmp, Integer.toUnsignedLong(value),
+            WordWait.SIGNED_INT, seen, waitStrategy, liveness);
     }
 
     public boolean testLong(final SymmetricSegment ivar, final long index, final Cmp cmp, final long value)

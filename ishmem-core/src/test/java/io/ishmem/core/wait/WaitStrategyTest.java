@@ -62,6 +62,26 @@ class WaitStrategyTest
     }
 
     @Test
+    void shouldSpinInBatchesThatEndWhereTheNextLivenessCheckIsDue()
+    {
+        final CountingLiveness liveness = new CountingLiveness();
+        final WaitStrategy strategy = WaitStrategy.of("backoff", 2048, 32, 1_000, 4_000);
+        assertEquals(WaitStrategy.SPIN_CHECK_MASK, strategy.spinBatch(0));
+        assertEquals(WaitStrategy.SPIN_CHECK_MASK - 5, strategy.spinBatch(5));
+        // the batch is spent: the next idle is the slow step, a light liveness check
+        assertEquals(0, strategy.spinBatch(WaitStrategy.SPIN_CHECK_MASK));
+        final int afterCheck = strategy.idle(WaitStrategy.SPIN_CHECK_MASK, liveness);
+        assertEquals(1, liveness.light);
+        assertEquals(WaitStrategy.SPIN_CHECK_MASK, strategy.spinBatch(afterCheck));
+        // a batch stops at the spin limit too; past it, no spinning
+        final WaitStrategy shorter = WaitStrategy.of("backoff", 2000, 32, 1_000, 4_000);
+        assertEquals(10, shorter.spinBatch(1990));
+        assertEquals(0, shorter.spinBatch(2000));
+        assertEquals(0, WaitStrategy.of("backoff", 0, 4, 1_000, 1_000).spinBatch(0));
+        assertEquals(WaitStrategy.SPIN_CHECK_MASK, WaitStrategy.of("spin", 0, 0, 1, 1).spinBatch(1 << 30));
+    }
+
+    @Test
     void shouldReportAFailedJobWithMinusOne()
     {
         final CountingLiveness liveness = new CountingLiveness();

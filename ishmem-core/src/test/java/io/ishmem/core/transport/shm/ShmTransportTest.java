@@ -56,6 +56,23 @@ class ShmTransportTest
     }
 
     @Test
+    void shouldSpinUntilTheWordChangesOrTheBudgetIsSpent()
+    {
+        try (Arena arena = Arena.ofConfined())
+        {
+            final MemorySegment[] heaps = heaps(arena, 256);
+            final ShmTransport pe0 = new ShmTransport(0, heaps);
+            heaps[0].set(ValueLayout.JAVA_LONG, 64, 11);
+            assertEquals(11, pe0.spinWhileUnchanged(64, 8, 11, 100));
+            assertEquals(11, pe0.spinWhileUnchanged(64, 8, 10, 1));
+            // an int word comes back zero-extended, as loadAcquire returns it
+            heaps[0].set(ValueLayout.JAVA_INT, 128, -1);
+            assertEquals(0xFFFF_FFFFL, pe0.spinWhileUnchanged(128, 4, 0, 5));
+            assertEquals(0xFFFF_FFFFL, pe0.spinWhileUnchanged(128, 4, 0xFFFF_FFFFL, 5));
+        }
+    }
+
+    @Test
     void shouldAddModulo2To64()
     {
         try (Arena arena = Arena.ofConfined())
