@@ -291,13 +291,19 @@ public final class BenchPe
         return sink;
     }
 
-    /** k blocking puts then a quiet, or with {@code quietEach} a quiet after each put. */
+    /**
+     * k blocking puts then a quiet, or with {@code quietEach} a quiet after each put. After each put a
+     * compiler-only barrier (no instruction on x86), in the floor's loop as well, as the C anchor's
+     * {@code CLOBBER()}: k puts of the same bytes to the same place are one put to the JIT otherwise, which
+     * keeps the last store and sinks it out of the loop once nothing but plain accesses remain in it.
+     */
     private void libraryPutLoop(final SymmetricSegment dest, final MemorySegment src, final long size, final int peer,
         final int k, final boolean quietEach)
     {
         for (int j = 0; j < k; j++)
         {
             shmem.put(dest, 0, src, 0, size, peer);
+            VarHandle.storeStoreFence();
             if (quietEach)
             {
                 shmem.quiet();
@@ -316,6 +322,7 @@ public final class BenchPe
         for (int j = 0; j < k; j++)
         {
             MemorySegment.copy(src, 0, peerDest, 0, size);
+            VarHandle.storeStoreFence();
             if (fenceEach)
             {
                 VarHandle.fullFence();
