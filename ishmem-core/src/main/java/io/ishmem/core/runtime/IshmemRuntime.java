@@ -308,6 +308,11 @@ public final class IshmemRuntime extends RuntimeCalls
             // every context's operations land too (its implicit quiet), and its device queue goes before the heap
             contexts.close();
             ordering.quiet();
+            if (ucx != null)
+            {
+                // a call of another thread that races close ends refused, not talking to a peer that has closed
+                ucx.refuseDataCalls();
+            }
             worldSync.sync(CollectiveOp.CLOSE, "close");
             // a process of another job that came to the rendezvous while this one ran: this job must not end well
             mappings.checkNoClash();

@@ -21,19 +21,19 @@ final class UcxControl implements RemoteControl
     @Override
     public void putLong(final int pe, final long offset, final long value)
     {
-        transport.p(pe, offset - controlLength, value, Long.BYTES);
+        transport.controlP(pe, offset - controlLength, value, Long.BYTES);
     }
 
     @Override
     public long getLong(final int pe, final long offset)
     {
-        return transport.g(pe, offset - controlLength, Long.BYTES);
+        return transport.controlG(pe, offset - controlLength, Long.BYTES);
     }
 
     @Override
     public void putFromHeap(final int pe, final long offset, final long heapAt, final long bytes)
     {
-        transport.putFromHeap(pe, offset - controlLength, heapAt, bytes);
+        transport.controlPutFromHeap(pe, offset - controlLength, heapAt, bytes);
     }
 
     @Override

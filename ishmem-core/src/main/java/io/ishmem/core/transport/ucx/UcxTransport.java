@@ -19,6 +19,9 @@ import io.ishmem.ucx.bindings.ucp_request_param_t;
 import io.ishmem.ucx.bindings.ucp_worker_params;
 import io.ishmem.ucx.bindings.ucp_worker_params_t;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
@@ -68,6 +71,9 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
      * serves its peers, rarely enough that threads spinning on words do not queue on the worker's lock.
      */
     private static final int LOAD_PROGRESS_MASK = 7;
+    /** How long close waits for calls of other threads to leave UCX. */
+    private static final long DRAIN_NS = 10_000_000_000L;
+    private static final Logger LOG = LoggerFactory.getLogger(UcxTransport.class);
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
 
@@ -87,6 +93,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     private MemorySegment[] rkeys = new MemorySegment[0];
     private long[] bases = new long[0];
     private boolean closed;
+    /** Counts the calls inside UCX, so that close frees nothing under one. */
+    private final CallGate gate = new CallGate();
     /** The job's liveness, watched while a request is slow; set once the runtime has made it. */
     private volatile Liveness liveness;
     /**
@@ -301,53 +309,69 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public void put(final int pe, final long destAt, final MemorySegment src, final long srcOffset, final long bytes)
     {
-        if (bytes == 0)
+        gate.enterData();
+        try
         {
-            return;
+            if (bytes == 0)
+            {
+                return;
+            }
+            if (src.isNative())
+            {
+                checkUsable(src, false);
+                await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), src.address() + srcOffset, bytes,
+                    bases[pe] + destAt, rkeys[pe].address(), plainParam.address()));
+                // an automatic arena's memory stays until its segment is unreachable: not before UCX has read it
+                Reference.reachabilityFence(src);
+                return;
+            }
+            // UCX reads native memory only: a Java array goes through this thread's native bounce buffer, a
+            // chunk at a time (each put waits for its source to be free before the next chunk is copied in)
+            final MemorySegment bounce = scratch.get().bounce;
+            for (long done = 0; done < bytes; done += Scratch.BOUNCE_BYTES)
+            {
+                final long chunk = Math.min(Scratch.BOUNCE_BYTES, bytes - done);
+                MemorySegment.copy(src, srcOffset + done, bounce, 0, chunk);
+                await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), bounce.address(), chunk,
+                    bases[pe] + destAt + done, rkeys[pe].address(), plainParam.address()));
+            }
         }
-        if (src.isNative())
+        finally
         {
-            checkUsable(src, false);
-            await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), src.address() + srcOffset, bytes,
-                bases[pe] + destAt, rkeys[pe].address(), plainParam.address()));
-            // an automatic arena's memory stays until its segment is unreachable: not before UCX has read it
-            Reference.reachabilityFence(src);
-            return;
-        }
-        // UCX reads native memory only: a Java array goes through this thread's native bounce buffer, a
-        // chunk at a time (each put waits for its source to be free before the next chunk is copied in)
-        final MemorySegment bounce = scratch.get().bounce;
-        for (long done = 0; done < bytes; done += Scratch.BOUNCE_BYTES)
-        {
-            final long chunk = Math.min(Scratch.BOUNCE_BYTES, bytes - done);
-            MemorySegment.copy(src, srcOffset + done, bounce, 0, chunk);
-            await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), bounce.address(), chunk,
-                bases[pe] + destAt + done, rkeys[pe].address(), plainParam.address()));
+            gate.leave();
         }
     }
 
     @Override
     public void get(final MemorySegment dest, final long destOffset, final int pe, final long srcAt, final long bytes)
     {
-        if (bytes == 0)
+        gate.enterData();
+        try
         {
-            return;
+            if (bytes == 0)
+            {
+                return;
+            }
+            if (dest.isNative())
+            {
+                checkUsable(dest, true);
+                await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), dest.address() + destOffset, bytes,
+                    bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
+                Reference.reachabilityFence(dest);
+                return;
+            }
+            final MemorySegment bounce = scratch.get().bounce;
+            for (long done = 0; done < bytes; done += Scratch.BOUNCE_BYTES)
+            {
+                final long chunk = Math.min(Scratch.BOUNCE_BYTES, bytes - done);
+                await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), bounce.address(), chunk,
+                    bases[pe] + srcAt + done, rkeys[pe].address(), plainParam.address()));
+                MemorySegment.copy(bounce, 0, dest, destOffset + done, chunk);
+            }
         }
-        if (dest.isNative())
+        finally
         {
-            checkUsable(dest, true);
-            await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), dest.address() + destOffset, bytes,
-                bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
-            Reference.reachabilityFence(dest);
-            return;
-        }
-        final MemorySegment bounce = scratch.get().bounce;
-        for (long done = 0; done < bytes; done += Scratch.BOUNCE_BYTES)
-        {
-            final long chunk = Math.min(Scratch.BOUNCE_BYTES, bytes - done);
-            await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), bounce.address(), chunk,
-                bases[pe] + srcAt + done, rkeys[pe].address(), plainParam.address()));
-            MemorySegment.copy(bounce, 0, dest, destOffset + done, chunk);
+            gate.leave();
         }
     }
 
@@ -375,6 +399,36 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public void putFromHeap(final int pe, final long destAt, final long srcAt, final long bytes)
     {
+        gate.enterData();
+        try
+        {
+            putFromHeapInside(pe, destAt, srcAt, bytes);
+        }
+        finally
+        {
+            gate.leave();
+        }
+    }
+
+    /** {@link #putFromHeap} for the runtime's control traffic, which close still sends after it refuses data calls. */
+    void controlPutFromHeap(final int pe, final long destAt, final long srcAt, final long bytes)
+    {
+        if (!gate.enterUnlessFreed())
+        {
+            throw CallGate.closed();
+        }
+        try
+        {
+            putFromHeapInside(pe, destAt, srcAt, bytes);
+        }
+        finally
+        {
+            gate.leave();
+        }
+    }
+
+    private void putFromHeapInside(final int pe, final long destAt, final long srcAt, final long bytes)
+    {
         if (bytes != 0)
         {
             await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), localHeap.address() + srcAt, bytes,
@@ -385,15 +439,53 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public void getIntoHeap(final long destAt, final int pe, final long srcAt, final long bytes)
     {
-        if (bytes != 0)
+        gate.enterData();
+        try
         {
-            await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), localHeap.address() + destAt, bytes,
-                bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
+            if (bytes != 0)
+            {
+                await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), localHeap.address() + destAt, bytes,
+                    bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
+            }
+        }
+        finally
+        {
+            gate.leave();
         }
     }
 
     @Override
     public void p(final int pe, final long at, final long bits, final int size)
+    {
+        gate.enterData();
+        try
+        {
+            pInside(pe, at, bits, size);
+        }
+        finally
+        {
+            gate.leave();
+        }
+    }
+
+    /** {@link #p} for the runtime's control traffic, which close still sends after it refuses data calls. */
+    void controlP(final int pe, final long at, final long bits, final int size)
+    {
+        if (!gate.enterUnlessFreed())
+        {
+            throw CallGate.closed();
+        }
+        try
+        {
+            pInside(pe, at, bits, size);
+        }
+        finally
+        {
+            gate.leave();
+        }
+    }
+
+    private void pInside(final int pe, final long at, final long bits, final int size)
     {
         final Scratch s = scratch.get();
         // little-endian: the low size bytes of the long are its first size bytes
@@ -404,6 +496,36 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
 
     @Override
     public long g(final int pe, final long at, final int size)
+    {
+        gate.enterData();
+        try
+        {
+            return gInside(pe, at, size);
+        }
+        finally
+        {
+            gate.leave();
+        }
+    }
+
+    /** {@link #g} for the runtime's control traffic, which close still sends after it refuses data calls. */
+    long controlG(final int pe, final long at, final int size)
+    {
+        if (!gate.enterUnlessFreed())
+        {
+            throw CallGate.closed();
+        }
+        try
+        {
+            return gInside(pe, at, size);
+        }
+        finally
+        {
+            gate.leave();
+        }
+    }
+
+    private long gInside(final int pe, final long at, final int size)
     {
         final Scratch s = scratch.get();
         s.reply.set(ValueLayout.JAVA_LONG, 0, 0L);
@@ -416,74 +538,122 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public long loadAcquire(final long at, final int size)
     {
-        // every poll of a signal or wait word serves the peers: their emulated atomics on this PE's memory
-        // run only when this worker is progressed, and a caller may poll without ever idling (signalFetch, test)
-        if ((++loads & LOAD_PROGRESS_MASK) == 0)
+        gate.enterData();
+        try
         {
-            UcpCalls.workerProgress(worker.address());
+            // every poll of a signal or wait word serves the peers: their emulated atomics on this PE's memory
+            // run only when this worker is progressed, and a caller may poll without ever idling (signalFetch, test)
+            if ((++loads & LOAD_PROGRESS_MASK) == 0)
+            {
+                UcpCalls.workerProgress(worker.address());
+            }
+            // UCX writes into this PE's own mapping; acquire pairs with the atomic that updated the word, which
+            // the writer issued after a ucp_worker_fence behind its payload
+            return size == Integer.BYTES ? Integer.toUnsignedLong((int)INT.getAcquire(localHeap, at)) :
+                (long)LONG.getAcquire(localHeap, at);
         }
-        // UCX writes into this PE's own mapping; acquire pairs with the atomic that updated the word, which
-        // the writer issued after a ucp_worker_fence behind its payload
-        return size == Integer.BYTES ? Integer.toUnsignedLong((int)INT.getAcquire(localHeap, at)) :
-            (long)LONG.getAcquire(localHeap, at);
+        finally
+        {
+            gate.leave();
+        }
     }
 
     @Override
     public void putSignal(final int pe, final long destAt, final MemorySegment src, final long srcOffset,
         final long bytes, final long sigAt, final long signal, final SignalOp op)
     {
-        put(pe, destAt, src, srcOffset, bytes);
-        // the payload lands before the signal: a reader that sees the signal sees the data
-        check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
-        signalUpdate(pe, sigAt, signal, op);
+        gate.enterData();
+        try
+        {
+            put(pe, destAt, src, srcOffset, bytes);
+            // the payload lands before the signal: a reader that sees the signal sees the data
+            check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
+            signalUpdate(pe, sigAt, signal, op);
+        }
+        finally
+        {
+            gate.leave();
+        }
     }
 
     @Override
     public void putSignalFromHeap(final int pe, final long destAt, final long srcAt, final long bytes,
         final long sigAt, final long signal, final SignalOp op)
     {
-        putFromHeap(pe, destAt, srcAt, bytes);
-        check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
-        signalUpdate(pe, sigAt, signal, op);
+        gate.enterData();
+        try
+        {
+            putFromHeap(pe, destAt, srcAt, bytes);
+            check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
+            signalUpdate(pe, sigAt, signal, op);
+        }
+        finally
+        {
+            gate.leave();
+        }
     }
 
     @Override
     public void signalSet(final int pe, final long sigAt, final long value)
     {
-        // an atomic swap, not a put: the word is also the target of other PEs' atomic adds
-        atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, sigAt, Long.BYTES, value, 0L);
+        gate.enterData();
+        try
+        {
+            // an atomic swap, not a put: the word is also the target of other PEs' atomic adds
+            atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, sigAt, Long.BYTES, value, 0L);
+        }
+        finally
+        {
+            gate.leave();
+        }
     }
 
     @Override
     public void signalAdd(final int pe, final long sigAt, final long value)
     {
-        atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, sigAt, Long.BYTES, value, 0L);
+        gate.enterData();
+        try
+        {
+            atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, sigAt, Long.BYTES, value, 0L);
+        }
+        finally
+        {
+            gate.leave();
+        }
     }
 
     @Override
     public long atomic(final AmoOp op, final int pe, final long at, final int size, final long value,
         final long compare)
     {
-        final long old = switch (op)
+        gate.enterData();
+        try
         {
-            case FETCH_ADD -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, value, 0L);
-            case ADD -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, at, size, value, 0L);
-            case FETCH_INC -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, 1L, 0L);
-            case INC -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, at, size, 1L, 0L);
-            // a fetching add of zero reads the word atomically with every other operation on it
-            case FETCH -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, 0L, 0L);
-            case SET -> atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, at, size, value, 0L);
-            case SWAP -> atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, at, size, value, 0L);
-            // UCX's CSWAP compares the word with its operand and, when equal, stores what the reply buffer holds
-            case COMPARE_SWAP -> atomicOp(UcpApi.UCP_ATOMIC_OP_CSWAP(), true, pe, at, size, compare, value);
-            case FETCH_AND -> atomicOp(UcpApi.UCP_ATOMIC_OP_AND(), true, pe, at, size, value, 0L);
-            case AND -> atomicOp(UcpApi.UCP_ATOMIC_OP_AND(), false, pe, at, size, value, 0L);
-            case FETCH_OR -> atomicOp(UcpApi.UCP_ATOMIC_OP_OR(), true, pe, at, size, value, 0L);
-            case OR -> atomicOp(UcpApi.UCP_ATOMIC_OP_OR(), false, pe, at, size, value, 0L);
-            case FETCH_XOR -> atomicOp(UcpApi.UCP_ATOMIC_OP_XOR(), true, pe, at, size, value, 0L);
-            case XOR -> atomicOp(UcpApi.UCP_ATOMIC_OP_XOR(), false, pe, at, size, value, 0L);
-        };
-        return fetches(op) ? old : 0L;
+            final long old = switch (op)
+            {
+                case FETCH_ADD -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, value, 0L);
+                case ADD -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, at, size, value, 0L);
+                case FETCH_INC -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, 1L, 0L);
+                case INC -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, at, size, 1L, 0L);
+                // a fetching add of zero reads the word atomically with every other operation on it
+                case FETCH -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, 0L, 0L);
+                case SET -> atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, at, size, value, 0L);
+                case SWAP -> atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, at, size, value, 0L);
+                // UCX's CSWAP compares the word with its operand and, when equal, stores what the reply buffer holds
+                case COMPARE_SWAP -> atomicOp(UcpApi.UCP_ATOMIC_OP_CSWAP(), true, pe, at, size, compare, value);
+                case FETCH_AND -> atomicOp(UcpApi.UCP_ATOMIC_OP_AND(), true, pe, at, size, value, 0L);
+                case AND -> atomicOp(UcpApi.UCP_ATOMIC_OP_AND(), false, pe, at, size, value, 0L);
+                case FETCH_OR -> atomicOp(UcpApi.UCP_ATOMIC_OP_OR(), true, pe, at, size, value, 0L);
+                case OR -> atomicOp(UcpApi.UCP_ATOMIC_OP_OR(), false, pe, at, size, value, 0L);
+                case FETCH_XOR -> atomicOp(UcpApi.UCP_ATOMIC_OP_XOR(), true, pe, at, size, value, 0L);
+                case XOR -> atomicOp(UcpApi.UCP_ATOMIC_OP_XOR(), false, pe, at, size, value, 0L);
+            };
+            return fetches(op) ? old : 0L;
+        }
+        finally
+        {
+            gate.leave();
+        }
     }
 
     private static boolean fetches(final AmoOp op)
@@ -519,24 +689,58 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public void fence()
     {
-        check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
+        if (!gate.enterUnlessFreed())
+        {
+            throw CallGate.closed();
+        }
+        try
+        {
+            check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
+        }
+        finally
+        {
+            gate.leave();
+        }
     }
 
     @Override
     public void quiet()
     {
-        if (!worker.equals(MemorySegment.NULL))
+        if (!gate.enterUnlessFreed())
         {
-            await("ucp_worker_flush_nbx", UcpCalls.workerFlushNbx(worker.address(), plainParam.address()));
+            throw CallGate.closed();
         }
-        // and this PE's own loads after it see what arrived before it
-        VarHandle.fullFence();
+        try
+        {
+            if (!worker.equals(MemorySegment.NULL))
+            {
+                await("ucp_worker_flush_nbx", UcpCalls.workerFlushNbx(worker.address(), plainParam.address()));
+            }
+            // and this PE's own loads after it see what arrived before it
+            VarHandle.fullFence();
+        }
+        finally
+        {
+            gate.leave();
+        }
     }
 
     @Override
     public void progress()
     {
-        UcpCalls.workerProgress(worker.address());
+        if (!gate.enterUnlessFreed())
+        {
+            // the worker is freed or about to be: nothing is left to progress
+            return;
+        }
+        try
+        {
+            UcpCalls.workerProgress(worker.address());
+        }
+        finally
+        {
+            gate.leave();
+        }
     }
 
     // ---------------------------------------------------------------- requests and errors
@@ -558,6 +762,11 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         byte status;
         while ((status = UcpCalls.requestCheckStatus(statusPtr)) == UcpApi.UCS_INPROGRESS())
         {
+            if (gate.freeing())
+            {
+                // close gave up waiting for this call and frees the worker, the request with it
+                throw CallGate.closed();
+            }
             UcpCalls.workerProgress(workerAt);
             if (++polls > BUSY_POLLS)
             {
@@ -616,6 +825,19 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
      * Releases the remote keys, endpoints, registration, worker and context, whichever exist; every PE has
      * quieted and passed the close barrier, so no peer still reaches this heap.
      */
+    /**
+     * Close's first step, before the close barrier: data calls of other threads are refused from now on, and
+     * those already inside finish while the peers still serve them.
+     */
+    public void refuseDataCalls()
+    {
+        if (!gate.refuseData(DRAIN_NS))
+        {
+            LOG.warn("PE {}: a call into UCX was still running {} s after close began", myPe,
+                DRAIN_NS / 1_000_000_000L);
+        }
+    }
+
     @Override
     public synchronized void close()
     {
@@ -624,6 +846,13 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
             return;
         }
         closed = true;
+        if (!gate.refuseAll(DRAIN_NS))
+        {
+            // freeing the worker under it would fault in native code: leave UCX's resources to the process's exit
+            LOG.warn("PE {}: a call into UCX was still running {} s into close; UCX's worker and context are " +
+                "left allocated", myPe, DRAIN_NS / 1_000_000_000L);
+            return;
+        }
         for (final MemorySegment rkey : rkeys)
         {
             if (rkey != null)
