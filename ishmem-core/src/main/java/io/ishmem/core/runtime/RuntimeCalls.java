@@ -29,6 +29,7 @@ import io.ishmem.core.transport.NodeSplitTransport;
 import io.ishmem.core.transport.RemoteControl;
 import io.ishmem.core.transport.Transport;
 import io.ishmem.core.transport.shm.ShmTransport;
+import io.ishmem.core.transport.ucx.GatedUcxTransport;
 import io.ishmem.core.transport.ucx.UcxTransport;
 import io.ishmem.core.wait.MultiWaits;
 import io.ishmem.core.wait.WaitStrategy;
@@ -95,11 +96,13 @@ abstract class RuntimeCalls implements Ishmem
         this.ucx = settings.ucx() ? UcxTransport.open(myPe, mappings.own, mappings.heaps[myPe]) : null;
         // the control blocks of the PEs on other nodes are reached through UCX too
         final RemoteControl remote = nodes.count() > 1 ? ucx.control() : null;
+        // every call into UCX is counted, so that close frees nothing under a call of another thread
+        final GatedUcxTransport network = ucx != null ? new GatedUcxTransport(ucx) : null;
         final Transport hostTransport = settings.splitByNode() ?
-            new NodeSplitTransport(new ShmTransport(myPe, mappings.heaps), ucx, onNode(mappings.heaps)) :
-            ucx != null ? ucx : new ShmTransport(myPe, mappings.heaps);
+            new NodeSplitTransport(new ShmTransport(myPe, mappings.heaps), network, onNode(mappings.heaps)) :
+            network != null ? network : new ShmTransport(myPe, mappings.heaps);
         // a UCX worker moves data only when polled: every wait that idles polls it
-        final WaitStrategy waitStrategy = ucx != null ? settings.waitStrategy().withProgress(ucx) :
+        final WaitStrategy waitStrategy = network != null ? settings.waitStrategy().withProgress(network) :
             settings.waitStrategy();
         this.heap = new SymmetricHeap(myPe, mappings.heaps, hostTransport);
         this.ordering = new Ordering(hostTransport);

@@ -11,40 +11,91 @@ final class UcxControl implements RemoteControl
 {
     private final UcxTransport transport;
     private final long controlLength;
+    private final CallGate gate;
 
     UcxControl(final UcxTransport transport, final long controlLength)
     {
         this.transport = transport;
+        this.gate = transport.gate();
         this.controlLength = controlLength;
     }
 
     @Override
     public void putLong(final int pe, final long offset, final long value)
     {
-        transport.controlP(pe, offset - controlLength, value, Long.BYTES);
+        enter();
+        try
+        {
+            transport.p(pe, offset - controlLength, value, Long.BYTES);
+        }
+        finally
+        {
+            gate.leave();
+        }
     }
 
     @Override
     public long getLong(final int pe, final long offset)
     {
-        return transport.controlG(pe, offset - controlLength, Long.BYTES);
+        enter();
+        try
+        {
+            return transport.g(pe, offset - controlLength, Long.BYTES);
+        }
+        finally
+        {
+            gate.leave();
+        }
     }
 
     @Override
     public void putFromHeap(final int pe, final long offset, final long heapAt, final long bytes)
     {
-        transport.controlPutFromHeap(pe, offset - controlLength, heapAt, bytes);
+        enter();
+        try
+        {
+            transport.putFromHeap(pe, offset - controlLength, heapAt, bytes);
+        }
+        finally
+        {
+            gate.leave();
+        }
     }
 
     @Override
     public void fence()
     {
-        transport.fence();
+        enter();
+        try
+        {
+            transport.fence();
+        }
+        finally
+        {
+            gate.leave();
+        }
     }
 
     @Override
     public void complete()
     {
-        transport.quiet();
+        enter();
+        try
+        {
+            transport.quiet();
+        }
+        finally
+        {
+            gate.leave();
+        }
+    }
+
+    /** Control traffic passes until UCX is freed: the close barrier across nodes comes after data is refused. */
+    private void enter()
+    {
+        if (!gate.enterUnlessFreed())
+        {
+            throw CallGate.closed();
+        }
     }
 }

@@ -28,7 +28,6 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
-import java.util.concurrent.locks.LockSupport;
 
 import static io.ishmem.ucx.bindings.UcpApi.C_LONG;
 import static io.ishmem.ucx.bindings.UcpApi.C_POINTER;
@@ -60,12 +59,6 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     private static final long ADDRESS_OFFSET = RKEY_LENGTH_OFFSET + Long.BYTES;
     /** The transports UCX may use unless {@code UCX_TLS} says otherwise: all but the loopback {@code self}. */
     public static final String DEFAULT_TLS = "^self";
-    private static final long REQUEST_TIMEOUT_NS = 60_000_000_000L;
-    /** Polls of a request without pause: a request on shared memory completes within a few. */
-    private static final int BUSY_POLLS = 256;
-    /** Then polls with a yield between them, then with a short park. */
-    private static final int YIELD_POLLS = 1024;
-    private static final long PARK_NS = 20_000;
     /**
      * A poll of a word progresses the worker one time in 8: often enough that a PE polling without idling
      * serves its peers, rarely enough that threads spinning on words do not queue on the worker's lock.
@@ -85,7 +78,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     private final Arena arena = Arena.ofShared();
     private final MemorySegment plainParam;
     private final MemorySegment record;
-    private final ThreadLocal<Scratch> scratch;
+    private final ThreadLocal<UcxScratch> scratch;
     private MemorySegment context = MemorySegment.NULL;
     private MemorySegment worker = MemorySegment.NULL;
     private MemorySegment memh = MemorySegment.NULL;
@@ -93,10 +86,9 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     private MemorySegment[] rkeys = new MemorySegment[0];
     private long[] bases = new long[0];
     private boolean closed;
-    /** Counts the calls inside UCX, so that close frees nothing under one. */
+    /** Counts the calls inside UCX (made through {@link GatedUcxTransport}), so close frees nothing under one. */
     private final CallGate gate = new CallGate();
-    /** The job's liveness, watched while a request is slow; set once the runtime has made it. */
-    private volatile Liveness liveness;
+    private final UcxRequests requests;
     /**
      * Loads since start, counted without synchronisation (a lost count only shifts when the next progress
      * comes): one load in {@code LOAD_PROGRESS_MASK + 1} progresses the worker.
@@ -110,7 +102,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         this.localHeap = localHeap;
         this.plainParam = ucp_request_param_t.allocate(arena);
         this.record = arena.allocate(RECORD_BYTES, 8);
-        this.scratch = ThreadLocal.withInitial(Scratch::new);
+        this.scratch = ThreadLocal.withInitial(UcxScratch::new);
+        this.requests = new UcxRequests(myPe, gate);
     }
 
     /**
@@ -168,7 +161,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         try (Arena call = Arena.ofConfined())
         {
             final MemorySegment configPtr = call.allocate(C_POINTER);
-            check("ucp_config_read", UcpApi.ucp_config_read(MemorySegment.NULL, MemorySegment.NULL, configPtr));
+            requests.check("ucp_config_read", UcpApi.ucp_config_read(MemorySegment.NULL, MemorySegment.NULL,
+                configPtr));
             // UCX_TLS and UCX_ERROR_SIGNALS, unless the user set them, are UcxEnvironment's
             final MemorySegment config = configPtr.get(C_POINTER, 0);
             final MemorySegment params = ucp_params_t.allocate(call);
@@ -179,7 +173,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
             final byte initStatus = UcpApi.ucp_init_version(UcpApi.UCP_API_MAJOR(), UcpApi.UCP_API_MINOR(), params,
                 config, contextPtr);
             UcpApi.ucp_config_release(config);
-            check("ucp_init_version", initStatus);
+            requests.check("ucp_init_version", initStatus);
             context = contextPtr.get(C_POINTER, 0);
 
             final MemorySegment workerParams = ucp_worker_params_t.allocate(call);
@@ -187,8 +181,9 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
             // data calls come from any of the application's threads, and waits progress from theirs
             ucp_worker_params.thread_mode(workerParams, UcpApi.UCS_THREAD_MODE_MULTI());
             final MemorySegment workerPtr = call.allocate(C_POINTER);
-            check("ucp_worker_create", UcpApi.ucp_worker_create(context, workerParams, workerPtr));
+            requests.check("ucp_worker_create", UcpApi.ucp_worker_create(context, workerParams, workerPtr));
             worker = workerPtr.get(C_POINTER, 0);
+            requests.worker(worker.address());
 
             final MemorySegment mapParams = ucp_mem_map_params_t.allocate(call);
             ucp_mem_map_params.field_mask(mapParams,
@@ -196,13 +191,13 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
             ucp_mem_map_params.address(mapParams, region);
             ucp_mem_map_params.length(mapParams, region.byteSize());
             final MemorySegment memhPtr = call.allocate(C_POINTER);
-            check("ucp_mem_map", UcpApi.ucp_mem_map(context, mapParams, memhPtr));
+            requests.check("ucp_mem_map", UcpApi.ucp_mem_map(context, mapParams, memhPtr));
             memh = memhPtr.get(C_POINTER, 0);
 
             record.set(ValueLayout.JAVA_LONG, BASE_OFFSET, localHeap.address());
             final MemorySegment addressPtr = call.allocate(C_POINTER);
             final MemorySegment lengthPtr = call.allocate(C_LONG);
-            check("ucp_worker_get_address", UcpApi.ucp_worker_get_address(worker, addressPtr, lengthPtr));
+            requests.check("ucp_worker_get_address", UcpApi.ucp_worker_get_address(worker, addressPtr, lengthPtr));
             final long addressLength = lengthPtr.get(C_LONG, 0);
             final MemorySegment address = addressPtr.get(C_POINTER, 0).reinterpret(addressLength);
             final MemorySegment rkeyPtr = call.allocate(C_POINTER);
@@ -210,7 +205,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
             final byte packStatus = UcpApi.ucp_rkey_pack(context, memh, rkeyPtr, rkeyLengthPtr);
             try
             {
-                check("ucp_rkey_pack", packStatus);
+                requests.check("ucp_rkey_pack", packStatus);
                 final long rkeyLength = rkeyLengthPtr.get(C_LONG, 0);
                 if (ADDRESS_OFFSET + addressLength + rkeyLength > RECORD_BYTES)
                 {
@@ -248,7 +243,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
      */
     public void watch(final Liveness liveness)
     {
-        this.liveness = liveness;
+        requests.watch(liveness);
     }
 
     /** @return the leading bytes of {@link #record()} that hold something: what a rendezvous needs to carry. */
@@ -296,9 +291,10 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
                 MemorySegment.copy(peer, ADDRESS_OFFSET + addressLength, rkey, 0, rkeyLength);
                 ucp_ep_params.field_mask(epParams, UcpApi.UCP_EP_PARAM_FIELD_REMOTE_ADDRESS());
                 ucp_ep_params.address(epParams, address);
-                check("ucp_ep_create(PE " + pe + ")", UcpApi.ucp_ep_create(worker, epParams, epPtr));
+                requests.check("ucp_ep_create(PE " + pe + ")", UcpApi.ucp_ep_create(worker, epParams, epPtr));
                 endpoints[pe] = epPtr.get(C_POINTER, 0);
-                check("ucp_ep_rkey_unpack(PE " + pe + ")", UcpApi.ucp_ep_rkey_unpack(endpoints[pe], rkey, rkeyPtr));
+                requests.check("ucp_ep_rkey_unpack(PE " + pe + ")",
+                    UcpApi.ucp_ep_rkey_unpack(endpoints[pe], rkey, rkeyPtr));
                 rkeys[pe] = rkeyPtr.get(C_POINTER, 0);
             }
         }
@@ -309,69 +305,53 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public void put(final int pe, final long destAt, final MemorySegment src, final long srcOffset, final long bytes)
     {
-        gate.enterData();
-        try
+        if (bytes == 0)
         {
-            if (bytes == 0)
-            {
-                return;
-            }
-            if (src.isNative())
-            {
-                checkUsable(src, false);
-                await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), src.address() + srcOffset, bytes,
-                    bases[pe] + destAt, rkeys[pe].address(), plainParam.address()));
-                // an automatic arena's memory stays until its segment is unreachable: not before UCX has read it
-                Reference.reachabilityFence(src);
-                return;
-            }
-            // UCX reads native memory only: a Java array goes through this thread's native bounce buffer, a
-            // chunk at a time (each put waits for its source to be free before the next chunk is copied in)
-            final MemorySegment bounce = scratch.get().bounce;
-            for (long done = 0; done < bytes; done += Scratch.BOUNCE_BYTES)
-            {
-                final long chunk = Math.min(Scratch.BOUNCE_BYTES, bytes - done);
-                MemorySegment.copy(src, srcOffset + done, bounce, 0, chunk);
-                await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), bounce.address(), chunk,
-                    bases[pe] + destAt + done, rkeys[pe].address(), plainParam.address()));
-            }
+            return;
         }
-        finally
+        if (src.isNative())
         {
-            gate.leave();
+            checkUsable(src, false);
+            requests.await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), src.address() + srcOffset, bytes,
+                bases[pe] + destAt, rkeys[pe].address(), plainParam.address()));
+            // an automatic arena's memory stays until its segment is unreachable: not before UCX has read it
+            Reference.reachabilityFence(src);
+            return;
+        }
+        // UCX reads native memory only: a Java array goes through this thread's native bounce buffer, a
+        // chunk at a time (each put waits for its source to be free before the next chunk is copied in)
+        final MemorySegment bounce = scratch.get().bounce;
+        for (long done = 0; done < bytes; done += UcxScratch.BOUNCE_BYTES)
+        {
+            final long chunk = Math.min(UcxScratch.BOUNCE_BYTES, bytes - done);
+            MemorySegment.copy(src, srcOffset + done, bounce, 0, chunk);
+            requests.await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), bounce.address(), chunk,
+                bases[pe] + destAt + done, rkeys[pe].address(), plainParam.address()));
         }
     }
 
     @Override
     public void get(final MemorySegment dest, final long destOffset, final int pe, final long srcAt, final long bytes)
     {
-        gate.enterData();
-        try
+        if (bytes == 0)
         {
-            if (bytes == 0)
-            {
-                return;
-            }
-            if (dest.isNative())
-            {
-                checkUsable(dest, true);
-                await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), dest.address() + destOffset, bytes,
-                    bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
-                Reference.reachabilityFence(dest);
-                return;
-            }
-            final MemorySegment bounce = scratch.get().bounce;
-            for (long done = 0; done < bytes; done += Scratch.BOUNCE_BYTES)
-            {
-                final long chunk = Math.min(Scratch.BOUNCE_BYTES, bytes - done);
-                await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), bounce.address(), chunk,
-                    bases[pe] + srcAt + done, rkeys[pe].address(), plainParam.address()));
-                MemorySegment.copy(bounce, 0, dest, destOffset + done, chunk);
-            }
+            return;
         }
-        finally
+        if (dest.isNative())
         {
-            gate.leave();
+            checkUsable(dest, true);
+            requests.await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), dest.address() + destOffset, bytes,
+                bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
+            Reference.reachabilityFence(dest);
+            return;
+        }
+        final MemorySegment bounce = scratch.get().bounce;
+        for (long done = 0; done < bytes; done += UcxScratch.BOUNCE_BYTES)
+        {
+            final long chunk = Math.min(UcxScratch.BOUNCE_BYTES, bytes - done);
+            requests.await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), bounce.address(), chunk,
+                bases[pe] + srcAt + done, rkeys[pe].address(), plainParam.address()));
+            MemorySegment.copy(bounce, 0, dest, destOffset + done, chunk);
         }
     }
 
@@ -399,39 +379,9 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public void putFromHeap(final int pe, final long destAt, final long srcAt, final long bytes)
     {
-        gate.enterData();
-        try
-        {
-            putFromHeapInside(pe, destAt, srcAt, bytes);
-        }
-        finally
-        {
-            gate.leave();
-        }
-    }
-
-    /** {@link #putFromHeap} for the runtime's control traffic, which close still sends after it refuses data calls. */
-    void controlPutFromHeap(final int pe, final long destAt, final long srcAt, final long bytes)
-    {
-        if (!gate.enterUnlessFreed())
-        {
-            throw CallGate.closed();
-        }
-        try
-        {
-            putFromHeapInside(pe, destAt, srcAt, bytes);
-        }
-        finally
-        {
-            gate.leave();
-        }
-    }
-
-    private void putFromHeapInside(final int pe, final long destAt, final long srcAt, final long bytes)
-    {
         if (bytes != 0)
         {
-            await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), localHeap.address() + srcAt, bytes,
+            requests.await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), localHeap.address() + srcAt, bytes,
                 bases[pe] + destAt, rkeys[pe].address(), plainParam.address()));
         }
     }
@@ -439,97 +389,29 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public void getIntoHeap(final long destAt, final int pe, final long srcAt, final long bytes)
     {
-        gate.enterData();
-        try
+        if (bytes != 0)
         {
-            if (bytes != 0)
-            {
-                await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), localHeap.address() + destAt, bytes,
-                    bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
-            }
-        }
-        finally
-        {
-            gate.leave();
+            requests.await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), localHeap.address() + destAt, bytes,
+                bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
         }
     }
 
     @Override
     public void p(final int pe, final long at, final long bits, final int size)
     {
-        gate.enterData();
-        try
-        {
-            pInside(pe, at, bits, size);
-        }
-        finally
-        {
-            gate.leave();
-        }
-    }
-
-    /** {@link #p} for the runtime's control traffic, which close still sends after it refuses data calls. */
-    void controlP(final int pe, final long at, final long bits, final int size)
-    {
-        if (!gate.enterUnlessFreed())
-        {
-            throw CallGate.closed();
-        }
-        try
-        {
-            pInside(pe, at, bits, size);
-        }
-        finally
-        {
-            gate.leave();
-        }
-    }
-
-    private void pInside(final int pe, final long at, final long bits, final int size)
-    {
-        final Scratch s = scratch.get();
+        final UcxScratch s = scratch.get();
         // little-endian: the low size bytes of the long are its first size bytes
         s.operand.set(ValueLayout.JAVA_LONG, 0, bits);
-        await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), s.operand.address(), size,
+        requests.await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), s.operand.address(), size,
             bases[pe] + at, rkeys[pe].address(), plainParam.address()));
     }
 
     @Override
     public long g(final int pe, final long at, final int size)
     {
-        gate.enterData();
-        try
-        {
-            return gInside(pe, at, size);
-        }
-        finally
-        {
-            gate.leave();
-        }
-    }
-
-    /** {@link #g} for the runtime's control traffic, which close still sends after it refuses data calls. */
-    long controlG(final int pe, final long at, final int size)
-    {
-        if (!gate.enterUnlessFreed())
-        {
-            throw CallGate.closed();
-        }
-        try
-        {
-            return gInside(pe, at, size);
-        }
-        finally
-        {
-            gate.leave();
-        }
-    }
-
-    private long gInside(final int pe, final long at, final int size)
-    {
-        final Scratch s = scratch.get();
+        final UcxScratch s = scratch.get();
         s.reply.set(ValueLayout.JAVA_LONG, 0, 0L);
-        await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), s.reply.address(), size,
+        requests.await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), s.reply.address(), size,
             bases[pe] + at, rkeys[pe].address(), plainParam.address()));
         final long bits = s.reply.get(ValueLayout.JAVA_LONG, 0);
         return size == Long.BYTES ? bits : bits & ((1L << (size * 8)) - 1);
@@ -538,122 +420,74 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public long loadAcquire(final long at, final int size)
     {
-        gate.enterData();
-        try
+        // every poll of a signal or wait word serves the peers: their emulated atomics on this PE's memory
+        // run only when this worker is progressed, and a caller may poll without ever idling (signalFetch, test)
+        if ((++loads & LOAD_PROGRESS_MASK) == 0)
         {
-            // every poll of a signal or wait word serves the peers: their emulated atomics on this PE's memory
-            // run only when this worker is progressed, and a caller may poll without ever idling (signalFetch, test)
-            if ((++loads & LOAD_PROGRESS_MASK) == 0)
-            {
-                UcpCalls.workerProgress(worker.address());
-            }
-            // UCX writes into this PE's own mapping; acquire pairs with the atomic that updated the word, which
-            // the writer issued after a ucp_worker_fence behind its payload
-            return size == Integer.BYTES ? Integer.toUnsignedLong((int)INT.getAcquire(localHeap, at)) :
-                (long)LONG.getAcquire(localHeap, at);
+            UcpCalls.workerProgress(worker.address());
         }
-        finally
-        {
-            gate.leave();
-        }
+        // UCX writes into this PE's own mapping; acquire pairs with the atomic that updated the word, which
+        // the writer issued after a ucp_worker_fence behind its payload
+        return size == Integer.BYTES ? Integer.toUnsignedLong((int)INT.getAcquire(localHeap, at)) :
+            (long)LONG.getAcquire(localHeap, at);
     }
 
     @Override
     public void putSignal(final int pe, final long destAt, final MemorySegment src, final long srcOffset,
         final long bytes, final long sigAt, final long signal, final SignalOp op)
     {
-        gate.enterData();
-        try
-        {
-            put(pe, destAt, src, srcOffset, bytes);
-            // the payload lands before the signal: a reader that sees the signal sees the data
-            check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
-            signalUpdate(pe, sigAt, signal, op);
-        }
-        finally
-        {
-            gate.leave();
-        }
+        put(pe, destAt, src, srcOffset, bytes);
+        // the payload lands before the signal: a reader that sees the signal sees the data
+        requests.check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
+        signalUpdate(pe, sigAt, signal, op);
     }
 
     @Override
     public void putSignalFromHeap(final int pe, final long destAt, final long srcAt, final long bytes,
         final long sigAt, final long signal, final SignalOp op)
     {
-        gate.enterData();
-        try
-        {
-            putFromHeap(pe, destAt, srcAt, bytes);
-            check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
-            signalUpdate(pe, sigAt, signal, op);
-        }
-        finally
-        {
-            gate.leave();
-        }
+        putFromHeap(pe, destAt, srcAt, bytes);
+        requests.check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
+        signalUpdate(pe, sigAt, signal, op);
     }
 
     @Override
     public void signalSet(final int pe, final long sigAt, final long value)
     {
-        gate.enterData();
-        try
-        {
-            // an atomic swap, not a put: the word is also the target of other PEs' atomic adds
-            atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, sigAt, Long.BYTES, value, 0L);
-        }
-        finally
-        {
-            gate.leave();
-        }
+        // an atomic swap, not a put: the word is also the target of other PEs' atomic adds
+        atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, sigAt, Long.BYTES, value, 0L);
     }
 
     @Override
     public void signalAdd(final int pe, final long sigAt, final long value)
     {
-        gate.enterData();
-        try
-        {
-            atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, sigAt, Long.BYTES, value, 0L);
-        }
-        finally
-        {
-            gate.leave();
-        }
+        atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, sigAt, Long.BYTES, value, 0L);
     }
 
     @Override
     public long atomic(final AmoOp op, final int pe, final long at, final int size, final long value,
         final long compare)
     {
-        gate.enterData();
-        try
+        final long old = switch (op)
         {
-            final long old = switch (op)
-            {
-                case FETCH_ADD -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, value, 0L);
-                case ADD -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, at, size, value, 0L);
-                case FETCH_INC -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, 1L, 0L);
-                case INC -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, at, size, 1L, 0L);
-                // a fetching add of zero reads the word atomically with every other operation on it
-                case FETCH -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, 0L, 0L);
-                case SET -> atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, at, size, value, 0L);
-                case SWAP -> atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, at, size, value, 0L);
-                // UCX's CSWAP compares the word with its operand and, when equal, stores what the reply buffer holds
-                case COMPARE_SWAP -> atomicOp(UcpApi.UCP_ATOMIC_OP_CSWAP(), true, pe, at, size, compare, value);
-                case FETCH_AND -> atomicOp(UcpApi.UCP_ATOMIC_OP_AND(), true, pe, at, size, value, 0L);
-                case AND -> atomicOp(UcpApi.UCP_ATOMIC_OP_AND(), false, pe, at, size, value, 0L);
-                case FETCH_OR -> atomicOp(UcpApi.UCP_ATOMIC_OP_OR(), true, pe, at, size, value, 0L);
-                case OR -> atomicOp(UcpApi.UCP_ATOMIC_OP_OR(), false, pe, at, size, value, 0L);
-                case FETCH_XOR -> atomicOp(UcpApi.UCP_ATOMIC_OP_XOR(), true, pe, at, size, value, 0L);
-                case XOR -> atomicOp(UcpApi.UCP_ATOMIC_OP_XOR(), false, pe, at, size, value, 0L);
-            };
-            return fetches(op) ? old : 0L;
-        }
-        finally
-        {
-            gate.leave();
-        }
+            case FETCH_ADD -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, value, 0L);
+            case ADD -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, at, size, value, 0L);
+            case FETCH_INC -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, 1L, 0L);
+            case INC -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), false, pe, at, size, 1L, 0L);
+            // a fetching add of zero reads the word atomically with every other operation on it
+            case FETCH -> atomicOp(UcpApi.UCP_ATOMIC_OP_ADD(), true, pe, at, size, 0L, 0L);
+            case SET -> atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, at, size, value, 0L);
+            case SWAP -> atomicOp(UcpApi.UCP_ATOMIC_OP_SWAP(), true, pe, at, size, value, 0L);
+            // UCX's CSWAP compares the word with its operand and, when equal, stores what the reply buffer holds
+            case COMPARE_SWAP -> atomicOp(UcpApi.UCP_ATOMIC_OP_CSWAP(), true, pe, at, size, compare, value);
+            case FETCH_AND -> atomicOp(UcpApi.UCP_ATOMIC_OP_AND(), true, pe, at, size, value, 0L);
+            case AND -> atomicOp(UcpApi.UCP_ATOMIC_OP_AND(), false, pe, at, size, value, 0L);
+            case FETCH_OR -> atomicOp(UcpApi.UCP_ATOMIC_OP_OR(), true, pe, at, size, value, 0L);
+            case OR -> atomicOp(UcpApi.UCP_ATOMIC_OP_OR(), false, pe, at, size, value, 0L);
+            case FETCH_XOR -> atomicOp(UcpApi.UCP_ATOMIC_OP_XOR(), true, pe, at, size, value, 0L);
+            case XOR -> atomicOp(UcpApi.UCP_ATOMIC_OP_XOR(), false, pe, at, size, value, 0L);
+        };
+        return fetches(op) ? old : 0L;
     }
 
     private static boolean fetches(final AmoOp op)
@@ -672,13 +506,13 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     private long atomicOp(final int opcode, final boolean fetch, final int pe, final long at, final int size,
         final long operand, final long replyIn)
     {
-        final Scratch s = scratch.get();
+        final UcxScratch s = scratch.get();
         s.operand.set(ValueLayout.JAVA_LONG, 0, operand);
         // the old value replaces it
         s.reply.set(ValueLayout.JAVA_LONG, 0, replyIn);
         final MemorySegment param = size == Long.BYTES ? (fetch ? s.fetch8 : s.post8) : (fetch ? s.fetch4 : s.post4);
-        await("ucp_atomic_op_nbx", UcpCalls.atomicOpNbx(endpoints[pe].address(), opcode, s.operand.address(), 1,
-            bases[pe] + at, rkeys[pe].address(), param.address()));
+        requests.await("ucp_atomic_op_nbx", UcpCalls.atomicOpNbx(endpoints[pe].address(), opcode,
+            s.operand.address(), 1, bases[pe] + at, rkeys[pe].address(), param.address()));
         if (!fetch)
         {
             return 0L;
@@ -689,134 +523,24 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public void fence()
     {
-        if (!gate.enterUnlessFreed())
-        {
-            throw CallGate.closed();
-        }
-        try
-        {
-            check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
-        }
-        finally
-        {
-            gate.leave();
-        }
+        requests.check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
     }
 
     @Override
     public void quiet()
     {
-        if (!gate.enterUnlessFreed())
+        if (!worker.equals(MemorySegment.NULL))
         {
-            throw CallGate.closed();
+            requests.await("ucp_worker_flush_nbx", UcpCalls.workerFlushNbx(worker.address(), plainParam.address()));
         }
-        try
-        {
-            if (!worker.equals(MemorySegment.NULL))
-            {
-                await("ucp_worker_flush_nbx", UcpCalls.workerFlushNbx(worker.address(), plainParam.address()));
-            }
-            // and this PE's own loads after it see what arrived before it
-            VarHandle.fullFence();
-        }
-        finally
-        {
-            gate.leave();
-        }
+        // and this PE's own loads after it see what arrived before it
+        VarHandle.fullFence();
     }
 
     @Override
     public void progress()
     {
-        if (!gate.enterUnlessFreed())
-        {
-            // the worker is freed or about to be: nothing is left to progress
-            return;
-        }
-        try
-        {
-            UcpCalls.workerProgress(worker.address());
-        }
-        finally
-        {
-            gate.leave();
-        }
-    }
-
-    // ---------------------------------------------------------------- requests and errors
-
-    private void await(final String call, final long statusPtr)
-    {
-        // UCS_PTR_IS_ERR: error codes are the top addresses, from (uintptr_t)UCS_ERR_LAST up
-        if (Long.compareUnsigned(statusPtr, UcpApi.UCS_ERR_LAST()) >= 0)
-        {
-            throw failure(call, (byte)statusPtr);
-        }
-        if (statusPtr == 0)
-        {
-            return;
-        }
-        final long workerAt = worker.address();
-        long deadlineNs = 0;
-        int polls = 0;
-        byte status;
-        while ((status = UcpCalls.requestCheckStatus(statusPtr)) == UcpApi.UCS_INPROGRESS())
-        {
-            if (gate.freeing())
-            {
-                // close gave up waiting for this call and frees the worker, the request with it
-                throw CallGate.closed();
-            }
-            UcpCalls.workerProgress(workerAt);
-            if (++polls > BUSY_POLLS)
-            {
-                // the worker's lock is a spinlock: threads that poll it without pause, more of them than cores,
-                // keep preempting its holder, and progress crawls; a pause between polls lets the holder finish
-                if (polls > BUSY_POLLS + YIELD_POLLS)
-                {
-                    LockSupport.parkNanos(PARK_NS);
-                }
-                else
-                {
-                    Thread.yield();
-                }
-                if ((polls & 0xFF) == 0)
-                {
-                    // a request to a peer that died, or whose host or network went, may never complete
-                    final Liveness job = liveness;
-                    if (job != null && !job.probe(true))
-                    {
-                        throw job.failure(call + " (a UCX request)");
-                    }
-                    final long nowNs = System.nanoTime();
-                    if (deadlineNs == 0)
-                    {
-                        deadlineNs = nowNs + REQUEST_TIMEOUT_NS;
-                    }
-                    else if (deadlineNs - nowNs < 0)
-                    {
-                        throw new NativeCallException(call + " on PE " + myPe + " still in progress after " +
-                            REQUEST_TIMEOUT_NS / 1_000_000_000L + " s", UcpApi.UCS_INPROGRESS());
-                    }
-                }
-            }
-        }
-        UcpCalls.requestFree(statusPtr);
-        check(call, status);
-    }
-
-    private void check(final String call, final byte status)
-    {
-        if (status != UcpApi.UCS_OK())
-        {
-            throw failure(call, status);
-        }
-    }
-
-    private NativeCallException failure(final String call, final byte status)
-    {
-        return new NativeCallException(call + " failed on PE " + myPe + ": " +
-            UcpApi.ucs_status_string(status).reinterpret(256).getString(0) + " (" + status + ")", status);
+        UcpCalls.workerProgress(worker.address());
     }
 
     // ---------------------------------------------------------------- close
@@ -825,6 +549,12 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
      * Releases the remote keys, endpoints, registration, worker and context, whichever exist; every PE has
      * quieted and passed the close barrier, so no peer still reaches this heap.
      */
+    /** @return the count of calls into this transport, kept by {@link GatedUcxTransport} and {@link UcxControl}. */
+    CallGate gate()
+    {
+        return gate;
+    }
+
     /**
      * Close's first step, before the close barrier: data calls of other threads are refused from now on, and
      * those already inside finish while the peers still serve them.
@@ -902,49 +632,5 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
             UcpApi.ucp_worker_progress(worker);
         }
         UcpApi.ucp_request_free(statusPtr);
-    }
-
-    /**
-     * One thread's operand, reply and request parameters for the atomics, p and g: no allocation per call.
-     */
-    private static final class Scratch
-    {
-        /** Bytes of the bounce buffer that Java-array sources and destinations go through. */
-        static final long BOUNCE_BYTES = 64 * 1024;
-        final MemorySegment bounce;
-        final MemorySegment operand;
-        final MemorySegment reply;
-        final MemorySegment fetch8;
-        final MemorySegment post8;
-        final MemorySegment fetch4;
-        final MemorySegment post4;
-
-        Scratch()
-        {
-            // freed when the thread's scratch is collected
-            final Arena auto = Arena.ofAuto();
-            bounce = auto.allocate(BOUNCE_BYTES, Long.BYTES);
-            operand = auto.allocate(Long.BYTES, Long.BYTES);
-            reply = auto.allocate(Long.BYTES, Long.BYTES);
-            fetch8 = param(auto, Long.BYTES, reply);
-            post8 = param(auto, Long.BYTES, null);
-            fetch4 = param(auto, Integer.BYTES, reply);
-            post4 = param(auto, Integer.BYTES, null);
-        }
-
-        private static MemorySegment param(final Arena auto, final int size, final MemorySegment reply)
-        {
-            final MemorySegment param = ucp_request_param_t.allocate(auto);
-            ucp_request_param_t.op_attr_mask(param, UcpApi.UCP_OP_ATTR_FIELD_DATATYPE() |
-                (reply == null ? 0 : UcpApi.UCP_OP_ATTR_FIELD_REPLY_BUFFER()));
-            // ucp_dt_make_contig(size), a macro
-            ucp_request_param_t.datatype(param, ((long)size << UcpApi.UCP_DATATYPE_SHIFT()) |
-                UcpApi.UCP_DATATYPE_CONTIG());
-            if (reply != null)
-            {
-                ucp_request_param_t.reply_buffer(param, reply);
-            }
-            return param;
-        }
     }
 }
