@@ -171,7 +171,7 @@ public final class Signals
             throw new NullPointerException("signalWaitUntil: cmp is null (use Cmp.EQ, NE, GT, GE, LT or LE)");
         }
         final Transport transport = SymmetricHeap.transportOf(sig);
-        long seen = transport.loadAcquire(sigAt, Long.BYTES);
+        final long seen = transport.loadAcquire(sigAt, Long.BYTES);
         if (cmp.holdsUnsigned(seen, value))
         {
             return seen;
