@@ -197,9 +197,9 @@ public final class Observe
 
     /**
      * @return a wait event begun now, or null; call it once the condition has been seen not to hold. Small enough
-     *         to be inlined into every wait loop: with no flight recorder, C2 drops the call behind it, so the
-     *         loop's operands stay in registers (a call before the spin spilled them to the stack, and the spin's
-     *         reloads cost 10 to 20 ns of one-way latency, measured on the put-with-signal ping-pong).
+     *         to be inlined into every wait: with no flight recorder, C2 drops the call behind it, so no call
+     *         sits before the spin to spill the spin's operands to the stack (on its own this moved no latency
+     *         that the VM's noise let us see; the spin loop itself is what did, see {@code SpinLoads}).
      */
     public static WaitEvent waitBegin()
     {

@@ -31,7 +31,19 @@ final class CallGate
         }
     }
 
-    /** Enters a call the runtime itself makes until close frees the worker: fence, quiet, progress, control. */
+    /**
+     * Enters a call the runtime itself still makes once data calls are refused (fence, quiet, the control
+     * traffic of the close barrier across nodes), refused only once close frees UCX.
+     */
+    void enterControl()
+    {
+        if (!enterUnlessFreed())
+        {
+            throw closed();
+        }
+    }
+
+    /** {@link #enterControl} for a call that may simply do nothing once UCX is freed (progress). */
     boolean enterUnlessFreed()
     {
         if (state.getAndIncrement() < 0)

@@ -198,10 +198,7 @@ public final class GatedUcxTransport implements Transport, Progress
     @Override
     public void fence()
     {
-        if (!gate.enterUnlessFreed())
-        {
-            throw CallGate.closed();
-        }
+        gate.enterControl();
         try
         {
             ucx.fence();
@@ -215,10 +212,7 @@ public final class GatedUcxTransport implements Transport, Progress
     @Override
     public void quiet()
     {
-        if (!gate.enterUnlessFreed())
-        {
-            throw CallGate.closed();
-        }
+        gate.enterControl();
         try
         {
             ucx.quiet();

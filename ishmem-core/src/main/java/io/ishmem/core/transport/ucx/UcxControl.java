@@ -23,7 +23,7 @@ final class UcxControl implements RemoteControl
     @Override
     public void putLong(final int pe, final long offset, final long value)
     {
-        enter();
+        gate.enterControl();
         try
         {
             transport.p(pe, offset - controlLength, value, Long.BYTES);
@@ -37,7 +37,7 @@ final class UcxControl implements RemoteControl
     @Override
     public long getLong(final int pe, final long offset)
     {
-        enter();
+        gate.enterControl();
         try
         {
             return transport.g(pe, offset - controlLength, Long.BYTES);
@@ -51,7 +51,7 @@ final class UcxControl implements RemoteControl
     @Override
     public void putFromHeap(final int pe, final long offset, final long heapAt, final long bytes)
     {
-        enter();
+        gate.enterControl();
         try
         {
             transport.putFromHeap(pe, offset - controlLength, heapAt, bytes);
@@ -65,7 +65,7 @@ final class UcxControl implements RemoteControl
     @Override
     public void fence()
     {
-        enter();
+        gate.enterControl();
         try
         {
             transport.fence();
@@ -79,7 +79,7 @@ final class UcxControl implements RemoteControl
     @Override
     public void complete()
     {
-        enter();
+        gate.enterControl();
         try
         {
             transport.quiet();
@@ -87,15 +87,6 @@ final class UcxControl implements RemoteControl
         finally
         {
             gate.leave();
-        }
-    }
-
-    /** Control traffic passes until UCX is freed: the close barrier across nodes comes after data is refused. */
-    private void enter()
-    {
-        if (!gate.enterUnlessFreed())
-        {
-            throw CallGate.closed();
         }
     }
 }
