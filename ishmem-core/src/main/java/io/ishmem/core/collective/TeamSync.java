@@ -71,10 +71,13 @@ public final class TeamSync
             throw new ExceptionInInitializerError(ex);
         }
     }
+    private static final long[] NO_LONGS = {};
+    private static final int[] NO_INTS = {};
+    private static final MemorySegment[] NO_BLOCKS = {};
     /** How long a barrier that could not reach a member waits for the launcher to name the PE that failed. */
     private static final long UNREACHABLE_WAIT_MS = 3_000;
 
-    private final String teamName;
+    private final TeamName teamName;
     private final int myWorldPe;
     private final int rounds;
     private final MemorySegment myBlock;
@@ -99,7 +102,7 @@ public final class TeamSync
     private final int maxTeams;
     private final int worldSize;
     /** The local buffers of this team's reductions (collectives of a team run one at a time). */
-    private final CollectiveBuffers buffers = new CollectiveBuffers();
+    private CollectiveBuffers buffers;
     private final WaitStrategy waitStrategy;
     private final Liveness liveness;
     /** The blocks of members on other nodes, or null when every member is on this one. */
@@ -127,7 +130,7 @@ public final class TeamSync
      * @param liveness     the job's liveness.
      * @param remote       reaches the blocks of PEs on other nodes; null when the job has one node.
      */
-    public TeamSync(final String teamName, final int teamSlot, final int[] memberPes, final int myIndex,
+    public TeamSync(final TeamName teamName, final int teamSlot, final int[] memberPes, final int myIndex,
         final MemorySegment[] blocks, final int maxTeams, final WaitStrategy waitStrategy, final Liveness liveness,
         final RemoteControl remote)
     {
@@ -140,13 +143,14 @@ public final class TeamSync
         this.myWorldPe = memberPes[myIndex];
         this.rounds = size <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(size - 1);
         this.myBlock = blocks[myWorldPe];
-        this.myFlagOffsets = new long[rounds];
-        this.targetBlocks = new MemorySegment[rounds];
-        this.targetFlagOffsets = new long[rounds];
-        this.myFlagAddresses = new long[rounds];
-        this.targetFlagAddresses = new long[rounds];
-        this.targetPes = new int[rounds];
-        this.sourcePes = new int[rounds];
+        // a team of one (a split's often are) has no rounds, and shares empty arrays
+        this.myFlagOffsets = rounds == 0 ? NO_LONGS : new long[rounds];
+        this.targetBlocks = rounds == 0 ? NO_BLOCKS : new MemorySegment[rounds];
+        this.targetFlagOffsets = rounds == 0 ? NO_LONGS : new long[rounds];
+        this.myFlagAddresses = rounds == 0 ? NO_LONGS : new long[rounds];
+        this.targetFlagAddresses = rounds == 0 ? NO_LONGS : new long[rounds];
+        this.targetPes = rounds == 0 ? NO_INTS : new int[rounds];
+        this.sourcePes = rounds == 0 ? NO_INTS : new int[rounds];
         this.memberPes = memberPes.clone();
         this.memberBlocks = new MemorySegment[size];
         this.arrivalOffset = ControlBlock.flagOffset(maxTeams, teamSlot, 0);
@@ -244,7 +248,7 @@ public final class TeamSync
 
     private void endCollective()
     {
-        Observe.collectiveEnd(collective, running, teamName, memberPes.length);
+        Observe.collectiveEnd(collective, running, teamName.toString(), memberPes.length);
         collective = null;
     }
 
@@ -483,7 +487,7 @@ public final class TeamSync
 
     private void endBarrier(final BarrierEvent event, final String call, final long seq)
     {
-        Observe.barrierEnd(event, call, teamName, seq, (int)lastPe, lastNs - arrivedNs);
+        Observe.barrierEnd(event, call, teamName.toString(), seq, (int)lastPe, lastNs - arrivedNs);
     }
 
     /**
@@ -626,7 +630,7 @@ public final class TeamSync
     {
         final long address = myFlagAddresses[round] + parity;
         long seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
-        int idle = 0;
+        int idle = waitStrategy.collectiveFirstIdle();
         while (true)
         {
             if ((seen >>> 16) >= seq)
@@ -733,7 +737,7 @@ public final class TeamSync
     /** @return the team's name, for messages. */
     public String teamName()
     {
-        return teamName;
+        return teamName.toString();
     }
 
     /** @return the number of members. */
@@ -784,6 +788,11 @@ public final class TeamSync
     /** @return this team's reduction buffers: only the thread in this team's collective may use them. */
     CollectiveBuffers buffers()
     {
+        // made by the first reduction: a team that never reduces (most made by a split) never allocates them
+        if (buffers == null)
+        {
+            buffers = new CollectiveBuffers();
+        }
         return buffers;
     }
 

@@ -28,7 +28,13 @@ public final class ContextBudget
      *
      * @return whether they were taken.
      */
-    public synchronized boolean tryTake(final long count)
+    public boolean tryTake(final long count)
+    {
+        // a split whose config reserves none (the default) takes no lock for it
+        return count == 0 || take(count);
+    }
+
+    private synchronized boolean take(final long count)
     {
         if (count > limit - held)
         {

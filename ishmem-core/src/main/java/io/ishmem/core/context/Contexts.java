@@ -3,6 +3,7 @@ package io.ishmem.core.context;
 import io.ishmem.Context;
 import io.ishmem.Team;
 import io.ishmem.core.atomic.AtomicOps;
+import io.ishmem.core.collective.TeamName;
 import io.ishmem.core.device.DeviceTransport;
 import io.ishmem.core.rma.Ordering;
 import io.ishmem.core.rma.Rma;
@@ -33,7 +34,8 @@ public final class Contexts
     private final Transport host;
     private final Supplier<DeviceTransport> device;
     private final ContextBudget budget;
-    // every team's contexts, guarded by the budget's monitor
+    // the teams that hold contexts, guarded by the budget's monitor: a team joins with its first context, so a
+    // split and a destroy of a team without any (most teams) take no lock for this list
     private final List<TeamContexts> teams = new ArrayList<>();
     private ContextImpl defaultContext;
 
@@ -70,15 +72,10 @@ public final class Contexts
      *
      * @param start  the team's world triplet, which maps its PE numbers to world PEs.
      */
-    public TeamContexts forTeam(final String name, final int start, final int stride, final int size,
+    public TeamContexts forTeam(final TeamName name, final int start, final int stride, final int size,
         final int reserved)
     {
-        final TeamContexts made = new TeamContexts(budget, name, start, stride, size, reserved);
-        synchronized (budget)
-        {
-            teams.add(made);
-        }
-        return made;
+        return new TeamContexts(budget, teams, name, start, stride, size, reserved);
     }
 
     /**
@@ -121,20 +118,12 @@ public final class Contexts
 
     /**
      * Destroys a team's contexts with the team: each after its implicit quiet.
+     *
+     * @param why what later calls on the contexts are told; null: that they were destroyed with the team.
      */
     public void destroyTeam(final TeamContexts ledger, final String why)
     {
-        try
-        {
-            ledger.destroyAll(why);
-        }
-        finally
-        {
-            synchronized (budget)
-            {
-                teams.remove(ledger);
-            }
-        }
+        ledger.destroyAll(why);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.ishmem.core.context;
 
 import io.ishmem.ContextCreationException;
+import io.ishmem.core.collective.TeamName;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,19 +16,23 @@ import java.util.function.Supplier;
 public final class TeamContexts
 {
     final ContextBudget budget;
-    final String teamName;
+    final TeamName teamName;
     /** The team's world triplet: a context of the team maps its PE number {@code i} to {@code start + stride * i}. */
     final int start;
     final int stride;
     final int size;
     private final int reserved;
     private final List<ContextImpl> live = new ArrayList<>();
+    /** The PE's teams that hold contexts, which the runtime's close destroys; this one is in it once it made one. */
+    private final List<TeamContexts> holders;
+    private boolean listed;
     private boolean closed;
 
-    TeamContexts(final ContextBudget budget, final String teamName, final int start, final int stride, final int size,
-        final int reserved)
+    TeamContexts(final ContextBudget budget, final List<TeamContexts> holders, final TeamName teamName,
+        final int start, final int stride, final int size, final int reserved)
     {
         this.budget = budget;
+        this.holders = holders;
         this.teamName = teamName;
         this.start = start;
         this.stride = stride;
@@ -61,6 +66,11 @@ public final class TeamContexts
             {
                 final ContextImpl made = make.get();
                 live.add(made);
+                if (!listed)
+                {
+                    holders.add(this);
+                    listed = true;
+                }
                 return made;
             }
             catch (final RuntimeException | Error ex)
@@ -91,7 +101,7 @@ public final class TeamContexts
      * Destroys every context of the team (each after its implicit quiet), refuses new ones, and gives the
      * reservation back.
      *
-     * @param why what later calls on the contexts are told.
+     * @param why what later calls on the contexts are told; null: that they were destroyed with the team.
      * @throws RuntimeException the first failure of a quiet, once every context is destroyed anyway.
      */
     void destroyAll(final String why)
@@ -104,14 +114,26 @@ public final class TeamContexts
                 return;
             }
             closed = true;
+            if (listed)
+            {
+                holders.remove(this);
+                listed = false;
+            }
+            if (live.isEmpty())
+            {
+                // the common case, a team that made no context: nothing to quiet, the reservation goes back now
+                budget.giveBack(reserved);
+                return;
+            }
             all = new ArrayList<>(live);
         }
+        final String told = why != null ? why : "the context was destroyed with its team " + teamName;
         RuntimeException failure = null;
         for (final ContextImpl context : all)
         {
             try
             {
-                context.retire(why);
+                context.retire(told);
             }
             catch (final RuntimeException ex)
             {

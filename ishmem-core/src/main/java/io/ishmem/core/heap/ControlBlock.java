@@ -37,7 +37,8 @@ import java.lang.invoke.VarHandle;
  *  |  Split scratch: two 128-byte entries per team slot, owner-    |
  *  |  written, chosen by the parity of the parent's barrier seq:   |
  *  |  line 1: local error code, slot claim result, which config was|
- *  |  invalid and its mask, whether the window is reserved;        |
+ *  |  invalid and its mask, whether the window is reserved, and a  |
+ *  |  copy of the window's first word;                             |
  *  |  line 2: a window of SPLIT_WINDOW_BITS                        |
  *  |  (512) free-slot bits                                         |
  *  +---------------------------------------------------------------+
@@ -52,10 +53,11 @@ public final class ControlBlock
     public static final long MAGIC = 0x424D_4D45_4D48_5349L; // "ISHMEMMB" little-endian
     // 3: barrier flags carry the lowest and highest op heard of, in two words by sequence parity
     // 4: argument hashes beside the flags, 64-byte announcements, reduction scratch
-    public static final int MAJOR_VERSION = 4;
-    // 0: the split scratch also says why a config was invalid
-    // 1: the barrier flag lines carry the latest arrival time heard of and its PE (a peer of 4.0 leaves them 0)
-    public static final int MINOR_VERSION = 1;
+    // 5: a split's arguments are compared by the hash beside the flags (a peer of 4 sends none), and the first
+    //    line of its scratch entry carries the first word of the free-slot window
+    public static final int MAJOR_VERSION = 5;
+    // 0: the barrier flag lines carry the latest arrival time heard of and its PE
+    public static final int MINOR_VERSION = 0;
     public static final int VERSION = (MAJOR_VERSION << 16) | MINOR_VERSION;
 
     public static final int CACHE_LINE = 64;
@@ -101,6 +103,11 @@ public final class ControlBlock
     public static final long SPLIT_CONFIG_MASK_OFFSET = SPLIT_CONFIG_OFFSET + 8;
     /** 1 when the PE reserved every slot of its window for this split, so the choice needs no claim round. */
     public static final long SPLIT_RESERVED_OFFSET = SPLIT_CONFIG_MASK_OFFSET + 8;
+    /**
+     * A copy of the window's first word (slots 0 to 63), so the common case of a split reads one line per member:
+     * its verdict, its reservation and the slots most often chosen.
+     */
+    public static final long SPLIT_FIRST_FREE_OFFSET = SPLIT_RESERVED_OFFSET + 8;
     public static final long SPLIT_WINDOW_OFFSET = CACHE_LINE;
     /** Free-slot bits a split publishes per barrier: one cache line of longs. */
     public static final int SPLIT_WINDOW_BITS = CACHE_LINE * 8;

@@ -311,8 +311,12 @@ public final class Observe
         return event;
     }
 
-    /** Commits a team event, if any, and returns {@code result}, so a split can return through it. */
-    public static <T> T teamEnd(final TeamEvent event, final String action, final String team, final T result)
+    /**
+     * Commits a team event, if any, and returns {@code result}, so a split can return through it.
+     *
+     * @param team the team, whose {@code toString} is its name: worded only for an event that is committed.
+     */
+    public static <T> T teamEnd(final TeamEvent event, final String action, final Object team, final T result)
     {
         if (event != null)
         {
@@ -320,7 +324,7 @@ public final class Observe
             if (event.shouldCommit())
             {
                 event.action = action;
-                event.team = team;
+                event.team = String.valueOf(team);
                 event.result = String.valueOf(result);
                 event.commit();
             }

@@ -29,7 +29,7 @@ public enum Config
     WAIT_STRATEGY("ISHMEM_WAIT_STRATEGY", Kind.STRING, "backoff",
         "How waits idle: backoff (spin, then yield, then park), spin (busy-spin only; one PE per core), yield (spin, then yield)."),
     WAIT_SPINS("ISHMEM_WAIT_SPINS", Kind.INT, "auto",
-        "Busy-spin iterations (Thread.onSpinWait) before a wait starts to yield; auto: 10000 when the job has no more PEs than cores, 20 when it is oversubscribed."),
+        "Busy-spin iterations (Thread.onSpinWait) before a wait starts to yield; auto: 10000 when the job has no more PEs than cores, 20 when it is oversubscribed, where the waits of barriers and other collectives then yield at once."),
     WAIT_YIELDS("ISHMEM_WAIT_YIELDS", Kind.INT, "auto",
         "Thread.yield calls before a backoff wait starts to park; auto: 100000 (tens of milliseconds) when the job has no more PEs than cores, 1000 when it is oversubscribed."),
     WAIT_PARK_MIN("ISHMEM_WAIT_PARK_MIN", Kind.DURATION, "1us",

@@ -14,6 +14,7 @@ import io.ishmem.core.atomic.AtomicOps;
 import io.ishmem.core.atomic.Locks;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamCollectives;
+import io.ishmem.core.collective.TeamName;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.context.Contexts;
 import io.ishmem.core.heap.SymmetricHeap;
@@ -119,7 +120,7 @@ abstract class RuntimeCalls implements Ishmem
         {
             world[pe] = pe;
         }
-        this.worldSync = new TeamSync("WORLD", TeamRegistry.WORLD_SLOT, world, myPe, mappings.controlBlocks,
+        this.worldSync = new TeamSync(TeamName.of("WORLD"), TeamRegistry.WORLD_SLOT, world, myPe, mappings.controlBlocks,
             maxTeams, waitStrategy, liveness, remote);
         this.queue = new OperationQueue("ishmem-queue-pe" + myPe);
         this.rma = new Rma(heap, myPe);

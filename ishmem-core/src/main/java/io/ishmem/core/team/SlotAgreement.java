@@ -42,13 +42,6 @@ final class SlotAgreement
         this.remote = remote;
     }
 
-    /** Words the split's failure message from the verdict of the first PE that reported one, and its number. */
-    @FunctionalInterface
-    interface FailureText
-    {
-        String describe(SplitVerdict failed, int worldPe);
-    }
-
     /**
      * The agreement of a split over {@code parent}: same call and arguments everywhere, every PE's
      * arguments valid, and {@code needed} slots free on every PE that joins a new team.
@@ -57,72 +50,93 @@ final class SlotAgreement
      * @throws TeamSplitException on every PE of the parent alike.
      */
     int[] agreeOnSlots(final TeamImpl parent, final CollectiveOp op, final Supplier<String> call, final long arg0,
-        final long arg1, final SplitVerdict verdict, final boolean joins, final int needed, final FailureText failure,
+        final long arg1, final SplitVerdict verdict, final boolean joins, final int needed, final String invalidArguments,
         final TeamSync.ArgumentFormatter describe)
     {
         final TeamSync sync = parent.sync;
-        final int[] members = parent.triplet.members();
         final int windows = (maxTeams + ControlBlock.SPLIT_WINDOW_BITS - 1) / ControlBlock.SPLIT_WINDOW_BITS;
         final long[] window = new long[WINDOW_LONGS];
-        final long seq = sync.announce(op, arg0, arg1);
-        final long entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, seq);
-        verdict.publish(myBlock, entry);
-        slots.beginSplit();
+        // a PE that joins no new team claims nothing, so it is never in the way. Taken before the announcement's
+        // stores: the lock's atomic waits for this PE's pending stores to drain
+        final boolean reserved = slots.beginSplit(joins, window);
+        boolean ended = false;
         try
         {
-            // a PE that joins no new team claims nothing, so it is never in the way
-            final boolean reserved = joins && slots.reserveFree(window);
+            final long seq = sync.announce(op, arg0, arg1);
+            final long entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, seq);
+            verdict.publish(myBlock, entry);
             int[] chosen = null;
             try
             {
-                if (!reserved)
+                if (!joins)
                 {
-                    freeWindow(0, joins, window);
+                    freeWindow(0, false, window);
                 }
                 publish(entry, window, reserved || !joins);
-                sync.sync(op, op.callName());
-                sync.agree(seq, op, describe);
+                // the arguments are compared through their hash beside the barrier's flags: the announcements are
+                // read only when the hashes differ, to name who passed what
+                sync.syncAnnounced(op, seq, op.callName(), describe);
+                final int size = sync.size();
                 boolean allReserved = true;
-                for (final int pe : members)
+                long firstCommon = -1L;
+                for (int i = 0; i < size; i++)
                 {
-                    final MemorySegment published = splitEntry(pe, entry);
-                    final int code = SplitVerdict.code(published, 0);
+                    // one line of each member: its verdict, its reservation and the first word of its window
+                    final int pe = sync.memberPe(i);
+                    final int code = (int)entryWord(pe, entry, ControlBlock.SPLIT_CODE_OFFSET);
                     if (code != 0)
                     {
                         // worded from what PE pe published, so every PE, that one included, says the same
                         throw new TeamSplitException(code, call.get() + " failed on every PE of the parent: " +
-                            failure.describe(SplitVerdict.read(published, 0), pe));
+                            failureText(readVerdict(pe, entry), pe, invalidArguments));
                     }
-                    allReserved &= published.get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_RESERVED_OFFSET) != 0;
+                    allReserved &= entryWord(pe, entry, ControlBlock.SPLIT_RESERVED_OFFSET) != 0;
+                    firstCommon &= entryWord(pe, entry, ControlBlock.SPLIT_FIRST_FREE_OFFSET);
                 }
                 if (allReserved)
                 {
-                    // the slots every member has free are reserved on each: the first choice is everybody's,
-                    // unless the first window holds too few of them and there are more windows to read
-                    final long[] common = commonFree(members, entry);
-                    final int found = count(common);
-                    if (found >= needed || windows == 1)
+                    // the slots every member has free are reserved on each: the first choice is everybody's. The
+                    // first word of the window most often holds enough of them, and needs no second line read
+                    final int inFirst = Long.bitCount(firstCommon);
+                    if (inFirst >= needed)
                     {
-                        chosen = choose(common, found, needed, parent.slot, 0, call);
+                        chosen = choose(new long[] {firstCommon}, inFirst, needed, parent.slot, 0, call);
+                    }
+                    else
+                    {
+                        final long[] common = commonFree(sync, entry);
+                        final int found = count(common);
+                        if (found >= needed || windows == 1)
+                        {
+                            chosen = choose(common, found, needed, parent.slot, 0, call);
+                        }
                     }
                 }
             }
             finally
             {
-                if (reserved)
+                if (reserved && chosen != null)
                 {
-                    // the choice, if any, is this PE's; every other reserved slot is free again, before a claim in
-                    // rounds (another member is in a split of another team, or the window was too small) waits
-                    // for it
-                    slots.endReservation(window, chosen == null ? new int[0] : chosen);
+                    // the common case: the choice is this PE's, every other reserved slot is free again
+                    slots.endReservedSplit(window, chosen);
+                    ended = true;
+                }
+                else if (reserved)
+                {
+                    // every reserved slot is free again, before a claim in rounds (another member is in a split of
+                    // another team, or the window was too small) waits for it
+                    slots.endReservation(window, new int[0]);
                 }
             }
             return chosen != null ? chosen :
-                claimInRounds(parent, op, call, sync, members, entry, joins, needed, windows, window);
+                claimInRounds(parent, op, call, sync, entry, joins, needed, windows, window);
         }
         finally
         {
-            slots.endSplit();
+            if (!ended)
+            {
+                slots.endSplit();
+            }
         }
     }
 
@@ -131,7 +145,7 @@ final class SlotAgreement
      * at a time, then a claim of the choice on every member and a barrier that tells whether all succeeded.
      */
     private int[] claimInRounds(final TeamImpl parent, final CollectiveOp op, final Supplier<String> call,
-        final TeamSync sync, final int[] members, final long firstEntry, final boolean joins, final int needed,
+        final TeamSync sync, final long firstEntry, final boolean joins, final int needed,
         final int windows, final long[] window)
     {
         long entry = firstEntry;
@@ -151,7 +165,7 @@ final class SlotAgreement
                     sync.sync(op, op.callName());
                 }
                 published = false;
-                final long[] theirs = commonFree(members, entry);
+                final long[] theirs = commonFree(sync, entry);
                 System.arraycopy(theirs, 0, common, w * WINDOW_LONGS, WINDOW_LONGS);
                 found += count(theirs);
             }
@@ -164,9 +178,9 @@ final class SlotAgreement
             {
                 sync.sync(op, op.callName());
                 all = true;
-                for (final int pe : members)
+                for (int i = 0; i < sync.size(); i++)
                 {
-                    all &= splitEntry(pe, entry).get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_CLAIM_OFFSET) != 0;
+                    all &= entryWord(sync.memberPe(i), entry, ControlBlock.SPLIT_CLAIM_OFFSET) != 0;
                 }
             }
             finally
@@ -193,16 +207,16 @@ final class SlotAgreement
     }
 
     /** @return the slots of the window published at {@code entry} that are free on every member. */
-    private long[] commonFree(final int[] members, final long entry)
+    private long[] commonFree(final TeamSync sync, final long entry)
     {
         final long[] common = new long[WINDOW_LONGS];
         Arrays.fill(common, -1L);
-        for (final int pe : members)
+        for (int m = 0; m < sync.size(); m++)
         {
-            final MemorySegment theirs = splitEntry(pe, entry);
+            final int pe = sync.memberPe(m);
             for (int i = 0; i < WINDOW_LONGS; i++)
             {
-                common[i] &= theirs.get(ValueLayout.JAVA_LONG, ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L);
+                common[i] &= entryWord(pe, entry, ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L);
             }
         }
         return common;
@@ -296,24 +310,40 @@ final class SlotAgreement
         {
             myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L, window[i]);
         }
+        myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_FIRST_FREE_OFFSET, window[0]);
         myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_RESERVED_OFFSET, reserved ? 1 : 0);
     }
 
     /**
-     * @return PE {@code pe}'s split entry at {@code entry} of its block: a slice of its mapping, or for a PE on
-     *         another node a copy fetched word by word (a split is rare, and its words few).
+     * @return word {@code offset} of PE {@code pe}'s split entry at {@code entry}: read from its mapping, or for a PE
+     *         on another node fetched (a split is rare, and its words few).
      */
-    private MemorySegment splitEntry(final int pe, final long entry)
+    private long entryWord(final int pe, final long entry, final long offset)
     {
-        if (blocks[pe] != null)
-        {
-            return blocks[pe].asSlice(entry, ControlBlock.SPLIT_ENTRY_LENGTH);
-        }
+        final MemorySegment block = blocks[pe];
+        return block != null ? block.get(ValueLayout.JAVA_LONG, entry + offset) : remote.getLong(pe, entry + offset);
+    }
+
+    /**
+     * @param invalidArguments why the split's own arguments are invalid, or null: every PE passed the same (the
+     *                         barrier compared them), so every PE words this alike.
+     * @return why the split failed on PE {@code worldPe}, from the verdict it published.
+     */
+    private static String failureText(final SplitVerdict failed, final int worldPe, final String invalidArguments)
+    {
+        final boolean ofArguments = failed.code() == TeamSplitException.INVALID_TRIPLET ||
+            failed.code() == TeamSplitException.INVALID_XRANGE;
+        return ofArguments && invalidArguments != null ? invalidArguments : failed.describe(worldPe);
+    }
+
+    /** @return the whole verdict PE {@code pe} published, to word its failure. */
+    private SplitVerdict readVerdict(final int pe, final long entry)
+    {
         final long[] words = new long[(int)(ControlBlock.SPLIT_ENTRY_LENGTH / Long.BYTES)];
         for (int i = 0; i < words.length; i++)
         {
-            words[i] = remote.getLong(pe, entry + (long)i * Long.BYTES);
+            words[i] = entryWord(pe, entry, (long)i * Long.BYTES);
         }
-        return MemorySegment.ofArray(words);
+        return SplitVerdict.read(MemorySegment.ofArray(words), 0);
     }
 }

@@ -5,6 +5,7 @@ import io.ishmem.Split2D;
 import io.ishmem.Team;
 import io.ishmem.TeamConfig;
 import io.ishmem.core.collective.CollectiveOp;
+import io.ishmem.core.collective.TeamName;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.context.TeamContexts;
 import io.ishmem.core.observe.Observe;
@@ -19,7 +20,7 @@ import java.util.Optional;
 final class TeamImpl implements Team
 {
     final TeamRegistry registry;
-    final String name;
+    final TeamName name;
     final Triplet triplet;
     final int slot;
     final int myIndex;
@@ -29,7 +30,7 @@ final class TeamImpl implements Team
     final TeamContexts contexts;
     private volatile boolean destroyed;
 
-    TeamImpl(final TeamRegistry registry, final String name, final Triplet triplet, final int slot,
+    TeamImpl(final TeamRegistry registry, final TeamName name, final Triplet triplet, final int slot,
         final int myIndex, final TeamConfig config, final boolean predefined, final TeamSync sync,
         final TeamContexts contexts)
     {

@@ -6,6 +6,7 @@ import io.ishmem.Team;
 import io.ishmem.TeamConfig;
 import io.ishmem.TeamSplitException;
 import io.ishmem.core.collective.CollectiveOp;
+import io.ishmem.core.collective.TeamName;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.context.ContextBudget;
 import io.ishmem.core.context.Contexts;
@@ -83,13 +84,15 @@ public final class TeamRegistry
         final Triplet all = new Triplet(0, 1, nPes);
         slots.claim(WORLD_SLOT);
         slots.claim(SHARED_SLOT);
-        this.world = new TeamImpl(this, "WORLD", all, WORLD_SLOT, myPe, TeamConfig.DEFAULT, true, worldSync,
-            contexts.forTeam("WORLD", 0, 1, nPes, 0));
+        final TeamName worldName = TeamName.of("WORLD");
+        this.world = new TeamImpl(this, worldName, all, WORLD_SLOT, myPe, TeamConfig.DEFAULT, true, worldSync,
+            contexts.forTeam(worldName, 0, 1, nPes, 0));
         final int nodeIndex = node.indexOf(myPe);
-        this.shared = new TeamImpl(this, "SHARED", node, SHARED_SLOT, nodeIndex, TeamConfig.DEFAULT, true,
-            new TeamSync("SHARED", SHARED_SLOT, node.members(), nodeIndex, blocks, maxTeams, waitStrategy, liveness,
+        final TeamName sharedName = TeamName.of("SHARED");
+        this.shared = new TeamImpl(this, sharedName, node, SHARED_SLOT, nodeIndex, TeamConfig.DEFAULT, true,
+            new TeamSync(sharedName, SHARED_SLOT, node.members(), nodeIndex, blocks, maxTeams, waitStrategy, liveness,
                 null),
-            contexts.forTeam("SHARED", node.start(), node.stride(), node.size(), 0));
+            contexts.forTeam(sharedName, node.start(), node.stride(), node.size(), 0));
     }
 
     public Team world()
@@ -195,8 +198,7 @@ public final class TeamRegistry
         try
         {
             final int[] chosen = agreement.agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_STRIDED, call,
-                (long)start << 32 | (stride & 0xFFFF_FFFFL), size, verdict, index >= 0, 1,
-                (failed, pe) -> failed.code() == TeamSplitException.INVALID_TRIPLET ? bad : failed.describe(pe),
+                (long)start << 32 | (stride & 0xFFFF_FFFFL), size, verdict, index >= 0, 1, bad,
                 args -> "(start=" + (int)(args[0] >> 32) + ", stride=" + (int)args[0] + ", size=" + args[1] + ")");
             handedOver = true;
             return index < 0 ? Team.INVALID : newTeam(child, chosen[0], index, resolved);
@@ -244,9 +246,7 @@ public final class TeamRegistry
         try
         {
             final int[] chosen = agreement.agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_2D, call, xrange, 0, verdict,
-                true, 2,
-                (failed, pe) -> failed.code() == TeamSplitException.INVALID_XRANGE ? "xrange=" + xrange +
-                    " is not positive" : failed.describe(pe),
+                true, 2, xrange < 1 ? "xrange=" + xrange + " is not positive" : null,
                 args -> "(xrange=" + args[0] + ")");
             final int columns = Math.min(xrange, n);
             final int p = parent.myIndex;
@@ -268,7 +268,7 @@ public final class TeamRegistry
 
     private TeamImpl newTeam(final Triplet triplet, final int slot, final int index, final TeamConfig config)
     {
-        final String name = "#" + slot + " (" + triplet.describe() + ")";
+        final TeamName name = new SplitTeamName(slot, triplet);
         final TeamSync sync = new TeamSync(name, slot, triplet.members(), index, blocks, maxTeams, waitStrategy,
             liveness, remote);
         // the config's contexts were reserved before the split's verdict; the team gives them back when destroyed
@@ -281,7 +281,7 @@ public final class TeamRegistry
     void destroy(final TeamImpl team)
     {
         // the team's contexts go with it, each after an implicit quiet, so their operations land before the barrier
-        contexts.destroyTeam(team.contexts, "the context was destroyed with its team " + team.name);
+        contexts.destroyTeam(team.contexts, null);
         // every store this PE made is visible before the team is gone
         VarHandle.fullFence();
         team.sync.sync(CollectiveOp.TEAM_DESTROY, "team.destroy");

@@ -18,6 +18,8 @@ final class TeamSlots
     private final long[] reserved;
     /** Splits running on this PE, in any thread. */
     private int splits;
+    /** Claims waiting for a reservation to end; only then does an ending reservation wake anyone. */
+    private int waiters;
 
     TeamSlots(final int maxTeams)
     {
@@ -55,28 +57,26 @@ final class TeamSlots
         }
     }
 
-    /** A split starts on this PE; {@link #endSplit} when it ends, however it ends. */
-    synchronized void beginSplit()
-    {
-        splits++;
-    }
-
-    synchronized void endSplit()
-    {
-        splits--;
-    }
-
     /**
-     * For a split that is alone on this PE: reserves every free slot of the first window, so whichever of them
-     * the members agree on is this PE's already. A reserved slot reads as free, like a pending one, and a claim
-     * of it waits until the reservation ends. A split that starts while another runs here reserves nothing,
-     * so a split that claims in rounds waits for at most the one reservation it started beside.
+     * A split starts on this PE; {@link #endSplit} when it ends, however it ends. A split that joins a new team and
+     * is alone on this PE reserves every free slot of the first window, so whichever of them the members agree on
+     * is this PE's already. A reserved slot reads as free, like a pending one, and a claim of it waits until the
+     * reservation ends. A split that starts while another runs here reserves nothing, so a split that claims in
+     * rounds waits for at most the one reservation it started beside. One lock for both: a split is rare but
+     * short, and each lock is an atomic that waits for this PE's stores to drain.
      *
-     * @param window receives the free slots of the first window, as {@link #freeWindow} gives them.
+     * @param joins  whether this PE joins a new team; one that does not reserves nothing.
+     * @param window receives the free slots of the first window, as {@link #freeWindow} gives them, when
+     *               {@code joins}.
      * @return whether they are reserved; false, with nothing marked, while another split runs on this PE.
      */
-    synchronized boolean reserveFree(final long[] window)
+    synchronized boolean beginSplit(final boolean joins, final long[] window)
     {
+        splits++;
+        if (!joins)
+        {
+            return false;
+        }
         freeWindow(0, window);
         if (splits != 1)
         {
@@ -96,7 +96,19 @@ final class TeamSlots
         return true;
     }
 
-    /** Ends a {@link #reserveFree} reservation: {@code kept} are used now, the other reserved slots free. */
+    synchronized void endSplit()
+    {
+        splits--;
+    }
+
+    /** {@link #endReservation} and {@link #endSplit} in one lock: the split agreed on its reserved choice. */
+    synchronized void endReservedSplit(final long[] window, final int[] kept)
+    {
+        endReservation(window, kept);
+        splits--;
+    }
+
+    /** Ends a {@link #beginSplit} reservation: {@code kept} are used now, the other reserved slots free. */
     synchronized void endReservation(final long[] window, final int[] kept)
     {
         for (int w = 0; w < reserved.length && w < window.length; w++)
@@ -107,7 +119,10 @@ final class TeamSlots
         {
             used[slot >>> 6] |= 1L << slot;
         }
-        notifyAll();
+        if (waiters > 0)
+        {
+            notifyAll();
+        }
     }
 
     /**
@@ -128,6 +143,7 @@ final class TeamSlots
             {
                 return false;
             }
+            waiters++;
             try
             {
                 wait(leftMs);
@@ -136,6 +152,10 @@ final class TeamSlots
             {
                 Thread.currentThread().interrupt();
                 return false;
+            }
+            finally
+            {
+                waiters--;
             }
         }
         for (final int slot : slots)

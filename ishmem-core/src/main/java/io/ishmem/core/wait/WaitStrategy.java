@@ -28,6 +28,8 @@ public final class WaitStrategy
     private final long parkMinNs;
     private final long parkMaxNs;
     private final Progress progress;
+    /** Where a collective's wait starts its idle count: past the spins when collectives spin less. */
+    private final int collectiveFirstIdle;
 
     /**
      * @param alias     "backoff", "spin" or "yield".
@@ -39,13 +41,14 @@ public final class WaitStrategy
     public WaitStrategy(final String alias, final long spins, final long yields, final long parkMinNs,
         final long parkMaxNs)
     {
-        this(alias, spins, yields, parkMinNs, parkMaxNs, Progress.NONE);
+        this(alias, spins, yields, parkMinNs, parkMaxNs, Progress.NONE, 0);
     }
 
     private WaitStrategy(final String alias, final long spins, final long yields, final long parkMinNs,
-        final long parkMaxNs, final Progress progress)
+        final long parkMaxNs, final Progress progress, final int collectiveFirstIdle)
     {
         this.progress = progress;
+        this.collectiveFirstIdle = collectiveFirstIdle;
         this.alias = alias;
         this.spins = spins;
         this.spinLimit = (int)Math.min(spins, Integer.MAX_VALUE);
@@ -82,7 +85,30 @@ public final class WaitStrategy
      */
     public WaitStrategy withProgress(final Progress progress)
     {
-        return new WaitStrategy(alias, spins, yields, parkMinNs, parkMaxNs, progress);
+        return new WaitStrategy(alias, spins, yields, parkMinNs, parkMaxNs, progress, collectiveFirstIdle);
+    }
+
+    /**
+     * @param collectiveSpins spins a collective's wait (barrier flags) makes before yielding, at most this
+     *                        strategy's spins: on an oversubscribed host the PE a barrier waits for is most often
+     *                        the one descheduled on this core, while a point-to-point partner often answers from
+     *                        the other core within the spins.
+     * @return this strategy, with collectives spinning that much.
+     */
+    public WaitStrategy withCollectiveSpins(final long collectiveSpins)
+    {
+        // a spin strategy (spins without end) spins in every wait
+        final long skipped = spins == Long.MAX_VALUE ? 0 : Math.max(0, spins - Math.max(0, collectiveSpins));
+        return new WaitStrategy(alias, spins, yields, parkMinNs, parkMaxNs, progress,
+            (int)Math.min(skipped, spinLimit));
+    }
+
+    /**
+     * @return the idle count a collective's wait starts from (0 unless collectives spin less than other waits).
+     */
+    public int collectiveFirstIdle()
+    {
+        return collectiveFirstIdle;
     }
 
     public String alias()

@@ -1,6 +1,7 @@
 package io.ishmem.core.runtime;
 
 import io.ishmem.IshmemConfigException;
+import io.ishmem.core.wait.WaitStrategy;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
@@ -30,6 +31,22 @@ class StartSettingsTest
         assertEquals(0, read(5, "ISHMEM_JOB_CPUS", "4").warmupCalls());
         assertEquals(Warmup.CALLS, read(8, "ISHMEM_JOB_CPUS", "4", "ISHMEM_WARMUP", "on").warmupCalls());
         assertEquals(0, read(2, "ISHMEM_JOB_CPUS", "4", "ISHMEM_WARMUP", "off").warmupCalls());
+    }
+
+    @Test
+    void shouldLetCollectivesYieldAtOnceOnlyWhenOversubscribedAndNotSetByHand()
+    {
+        // spinBatch(n): the loads a wait may spin through after n idle steps before its first slow step
+        final WaitStrategy core = read(4, "ISHMEM_JOB_CPUS", "4").waitStrategy();
+        assertEquals(WaitStrategy.SPIN_CHECK_MASK, core.spinBatch(0));
+        assertEquals(0, core.collectiveFirstIdle());
+        final WaitStrategy over = read(5, "ISHMEM_JOB_CPUS", "4").waitStrategy();
+        assertEquals(20, over.spinBatch(0));
+        assertEquals(20, over.collectiveFirstIdle());
+        assertEquals(0, over.spinBatch(over.collectiveFirstIdle()));
+        final WaitStrategy byHand = read(5, "ISHMEM_JOB_CPUS", "4", "ISHMEM_WAIT_SPINS", "7").waitStrategy();
+        assertEquals(7, byHand.spinBatch(0));
+        assertEquals(0, byHand.collectiveFirstIdle());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.ishmem.core.team;
 
 import io.ishmem.Team;
+import io.ishmem.core.collective.TeamName;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.context.Contexts;
 import io.ishmem.core.heap.ControlBlock;
@@ -25,7 +26,7 @@ class TeamImplTest
             final MemorySegment block = arena.allocate(ControlBlock.length(maxTeams, 1), 4096);
             final AtomicBoolean closed = new AtomicBoolean();
             // the rule for threads lives with the team's sync: no waits happen here, so no strategy or liveness
-            final TeamSync worldSync = new TeamSync("WORLD", 0, new int[] {0}, 0, new MemorySegment[] {block},
+            final TeamSync worldSync = new TeamSync(TeamName.of("WORLD"), 0, new int[] {0}, 0, new MemorySegment[] {block},
                 maxTeams, null, null, null);
             // nor data paths: the contexts are only counted
             final TeamRegistry registry = new TeamRegistry(0, 1, new MemorySegment[] {block}, maxTeams, worldSync, null,

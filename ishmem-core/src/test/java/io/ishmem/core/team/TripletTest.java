@@ -109,15 +109,13 @@ class TripletTest
         slots.claim(0);
         slots.claim(65);
         final long[] window = new long[8];
-        slots.beginSplit();
-        assertEquals(true, slots.reserveFree(window));
+        assertEquals(true, slots.beginSplit(true, window));
         assertEquals(~1L, window[0]);
         assertEquals(0b111101L, window[1]);
         // reserved slots are not in use, and read as free to a split of another team
         assertEquals(2, slots.usedCount());
         final long[] other = new long[8];
-        slots.beginSplit();
-        assertEquals(false, slots.reserveFree(other));
+        assertEquals(false, slots.beginSplit(true, other));
         assertEquals(~1L, other[0]);
         // whose claim of one waits until the reservation ends, then finds it taken
         final java.util.concurrent.CompletableFuture<Boolean> claim =
@@ -130,18 +128,30 @@ class TripletTest
         assertEquals(true, slots.isUsed(7));
         assertEquals(true, slots.isUsed(66));
         assertEquals(false, slots.isUsed(8));
+        slots.endSplit();
         // while another split runs here no split reserves: the other split's claims never wait on one
-        assertEquals(false, slots.reserveFree(window));
+        assertEquals(false, slots.beginSplit(true, window));
+        slots.endSplit();
         slots.endSplit();
         // a claim held by a split that ended without giving it back (it cannot, but the table allows it)
         assertEquals(true, slots.tryClaim(new int[] {9}));
-        assertEquals(false, slots.reserveFree(window));
+        assertEquals(false, slots.beginSplit(true, window));
+        slots.endSplit();
         assertEquals(5, slots.usedCount());
         slots.abandon(new int[] {9});
-        assertEquals(true, slots.reserveFree(window));
-        slots.endReservation(window, new int[0]);
+        // a PE that joins no new team reserves nothing and leaves the window alone
+        final long[] untouched = new long[8];
+        assertEquals(false, slots.beginSplit(false, untouched));
+        assertEquals(0L, untouched[0]);
         slots.endSplit();
-        assertEquals(4, slots.usedCount());
-        assertEquals(true, slots.tryClaim(new int[] {8}));
+        assertEquals(true, slots.beginSplit(true, window));
+        slots.endReservedSplit(window, new int[] {8});
+        assertEquals(5, slots.usedCount());
+        assertEquals(true, slots.isUsed(8));
+        assertEquals(false, slots.isUsed(10));
+        // the split is over: the next one reserves again
+        assertEquals(true, slots.beginSplit(true, window));
+        slots.endReservedSplit(window, new int[0]);
+        assertEquals(true, slots.tryClaim(new int[] {10}));
     }
 }

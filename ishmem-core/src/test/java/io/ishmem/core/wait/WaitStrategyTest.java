@@ -82,6 +82,27 @@ class WaitStrategyTest
     }
 
     @Test
+    void shouldStartACollectivesWaitPastTheSpinsItSkips()
+    {
+        final CountingLiveness liveness = new CountingLiveness();
+        final WaitStrategy strategy = WaitStrategy.of("backoff", 20, 32, 1_000, 4_000);
+        assertEquals(0, strategy.collectiveFirstIdle());
+        final WaitStrategy collectivesYield = strategy.withCollectiveSpins(0);
+        assertEquals(20, collectivesYield.collectiveFirstIdle());
+        // from there no spinning: the first idle step is a yield, and the yields and parks follow as for any wait
+        assertEquals(0, collectivesYield.spinBatch(collectivesYield.collectiveFirstIdle()));
+        assertEquals(21, collectivesYield.idle(collectivesYield.collectiveFirstIdle(), liveness));
+        assertEquals(0, liveness.light);
+        // point-to-point waits keep their spins, and the progress hook keeps the collectives' setting
+        assertEquals(20, collectivesYield.spinBatch(0));
+        assertEquals(20, collectivesYield.withProgress(() -> { }).collectiveFirstIdle());
+        assertEquals(15, strategy.withCollectiveSpins(5).collectiveFirstIdle());
+        assertEquals(0, strategy.withCollectiveSpins(50).collectiveFirstIdle());
+        // a spin strategy spins in every wait
+        assertEquals(0, WaitStrategy.of("spin", 0, 0, 1, 1).withCollectiveSpins(0).collectiveFirstIdle());
+    }
+
+    @Test
     void shouldReportAFailedJobWithMinusOne()
     {
         final CountingLiveness liveness = new CountingLiveness();
