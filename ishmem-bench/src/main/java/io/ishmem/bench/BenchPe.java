@@ -4,7 +4,6 @@ import io.ishmem.Cmp;
 import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
-import io.ishmem.Team;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -31,6 +30,7 @@ public final class BenchPe
     private final double scale;
     private final boolean oversubscribed;
     private final Samples samples;
+    private final TeamPhases teams;
     private int warmups = 1;
 
     private BenchPe(final Ishmem shmem, final double scale)
@@ -42,6 +42,7 @@ public final class BenchPe
         // asked once: availableProcessors reads the affinity mask and cgroup limits, far too slow for a spin loop
         this.oversubscribed = nPes > Runtime.getRuntime().availableProcessors();
         this.samples = new Samples(Math.max(20, (int)(2000 * scale)));
+        this.teams = new TeamPhases(shmem, scale, samples);
     }
 
     public static void main(final String[] args)
@@ -101,9 +102,9 @@ public final class BenchPe
                     putSignal(round, data, words, src, size, SignalOp.ADD);
                 }
                 barrier(round, words);
-                teamSync(round, words);
-                teamSplit(round);
-                teamSplitDestroy(round);
+                teams.teamSync(round);
+                teams.teamSplit(round, words);
+                teams.teamSplitDestroy(round);
                 for (final long size : BANDWIDTH_SIZES)
                 {
                     putQuiet(round, big, src, size);
@@ -128,9 +129,9 @@ public final class BenchPe
         for (int round = 1 - warmups; round <= rounds; round++)
         {
             barrier(round, words);
-            teamSync(round, words);
-            teamSplit(round);
-            teamSplitDestroy(round);
+            teams.teamSync(round);
+            teams.teamSplit(round, words);
+            teams.teamSplitDestroy(round);
             signalAddContended(round, words);
             mallocFree(round, words);
         }
@@ -537,86 +538,6 @@ public final class BenchPe
                 report(round, impl, "barrier_" + nPes + "pes", 0, "ns", samples.p50() / (double)k);
             }
         }
-    }
-
-    /** team.sync on a team made by a split of WORLD (its own slot); floor: the raw barrier, as for barrierAll. */
-    private void teamSync(final int round, final SymmetricSegment words)
-    {
-        final int k = 32;
-        final Team team = shmem.teamWorld().splitStrided(0, 1, nPes);
-        samples.reset();
-        for (int s = 0; s < samples.capacity(); s++)
-        {
-            final long startNs = System.nanoTime();
-            for (int j = 0; j < k; j++)
-            {
-                team.sync();
-            }
-            samples.add(System.nanoTime() - startNs);
-        }
-        team.destroy();
-        report(round, Report.LIBRARY, "team_sync_" + nPes + "pes", 0, "ns", samples.p50() / (double)k);
-    }
-
-    /**
-     * splitStrided of WORLD into a team of every other PE, timed alone; floor: two barrierAll, which the issue
-     * on hot paths (14) set as a split's budget.
-     */
-    private void teamSplit(final int round)
-    {
-        final int count = Math.min(samples.capacity(), Math.max(20, (int)(4000 * scale)));
-        final Team world = shmem.teamWorld();
-        for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
-        {
-            shmem.barrierAll();
-            samples.reset();
-            for (int s = 0; s < count; s++)
-            {
-                final long startNs = System.nanoTime();
-                final Team half;
-                if (impl == Report.LIBRARY)
-                {
-                    half = world.splitStrided(0, 2, (nPes + 1) / 2);
-                }
-                else
-                {
-                    half = null;
-                    shmem.barrierAll();
-                    shmem.barrierAll();
-                }
-                samples.add(System.nanoTime() - startNs);
-                if (half != null)
-                {
-                    half.destroy();
-                }
-            }
-            if (me == 0)
-            {
-                report(round, impl, "team_split_" + nPes + "pes", 0, "ns", samples.p50());
-            }
-        }
-        shmem.barrierAll();
-    }
-
-    /** splitStrided of WORLD into a team of every other PE, then destroy: both collective. */
-    private void teamSplitDestroy(final int round)
-    {
-        final int k = 8;
-        final int count = Math.max(20, (int)(500 * scale));
-        final Team world = shmem.teamWorld();
-        samples.reset();
-        for (int s = 0; s < Math.min(count, samples.capacity()); s++)
-        {
-            final long startNs = System.nanoTime();
-            for (int j = 0; j < k; j++)
-            {
-                final Team half = world.splitStrided(0, 2, (nPes + 1) / 2);
-                half.destroy();
-            }
-            samples.add(System.nanoTime() - startNs);
-        }
-        report(round, Report.LIBRARY, "team_split_destroy_" + nPes + "pes", 0, "ns", samples.p50() / (double)k);
-        shmem.barrierAll();
     }
 
     /** Collective malloc + free of 4 KiB; floor: the two barriers they cannot do without. */

@@ -5,6 +5,7 @@ import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
 import io.ishmem.bench.PeArgs;
 import io.ishmem.bench.RawBarrier;
+import io.ishmem.bench.WarmupClock;
 import org.HdrHistogram.Histogram;
 
 import java.lang.foreign.MemorySegment;
@@ -16,10 +17,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The program every PE of a coll job runs: {@code CollPe ROUNDS SCALE CPUS}. In each round it measures every
- * {@link CollCase} as the anchors' {@code oshm_coll.c} does: {@code 3k} ops of warm-up, then {@value #SAMPLES}
- * samples of {@code k} ops, each sample started by a barrier and timed on its own; the p50 and the mean of the
- * samples are the op's figures. Then the same count of ops again, each timed on its own into a histogram, for
- * the tails (p99.9, max). Destinations alternate between two halves by iteration, as in the C file, since a PE
+ * {@link CollCase} as the anchors' {@code oshm_coll.c} does: {@code 3k} ops of warm-up (and more for the JIT, see
+ * {@link #warmUp}), then {@value #SAMPLES} samples of {@code k} ops, each sample started by a barrier and timed on
+ * its own; the p50 and the mean of the samples are the op's figures. Then the same count of ops again, each timed
+ * on its own into a histogram, for the tails (p99.9, max). Destinations alternate between two halves by iteration, as in the C file, since a PE
  * may run one collective ahead of a slower one that still checks the current destination; every PE checks
  * every result. Every PE prints one {@link CollOutput} line per case and round with its own figures: the
  * phase takes the slowest PE's, as {@code oshm_coll} does. Round 0 is the JIT's warm-up. SCALE multiplies the
@@ -42,6 +43,8 @@ public final class CollPe
     private static final long RAW_ONE_WORD_INDEX = 40;
     private static final long WORDS = 48;
     private static final long RAW_BARRIER_WORDS = 8 * 16;
+    /** The least time a case warms up for in a real run (SCALE 1); a smoke run's scale shortens it. */
+    private static final long WARMUP_NS = 300_000_000L;
 
     /**
      * One case's ops, run {@code count} times from iteration {@code first}. The loop is each op's own, so the
@@ -65,6 +68,9 @@ public final class CollPe
     private final SymmetricSegment[] dest = new SymmetricSegment[2];
     private final MemorySegment[] destLocal = new MemorySegment[2];
     private final SymmetricSegment words;
+    /** PE 0's verdict on each warm-up batch, one word on every PE. */
+    private final SymmetricSegment warmVerdict;
+    private final long warmUpNs;
     private final MemorySegment nextWords;
     private final MemorySegment pe0Words;
     private final RawBarrier rawBarrier;
@@ -93,6 +99,8 @@ public final class CollPe
         src = shmem.calloc(half / 8, ValueLayout.JAVA_LONG);
         final SymmetricSegment dest2 = shmem.calloc(2 * half / 8, ValueLayout.JAVA_LONG);
         words = shmem.calloc(WORDS, ValueLayout.JAVA_LONG);
+        warmVerdict = shmem.calloc(1, ValueLayout.JAVA_LONG);
+        warmUpNs = (long)(WARMUP_NS * Math.min(1.0, scale));
         final SymmetricSegment barrierWords = shmem.calloc(RAW_BARRIER_WORDS, ValueLayout.JAVA_LONG);
         srcLocal = src.local();
         nextSrc = src.peerView(next).orElseThrow();
@@ -166,9 +174,7 @@ public final class CollPe
     {
         final Step step = steps[c.ordinal()];
         final int k = c.calls(scale);
-        final long first = iterations[c.ordinal()];
-        step.run(first, 3 * k);
-        final long sampled = first + 3L * k;
+        final long sampled = warmUp(step, iterations[c.ordinal()], k);
         double totalNs = 0;
         for (int s = 0; s < SAMPLES; s++)
         {
@@ -204,6 +210,30 @@ public final class CollPe
         System.out.printf(Locale.ROOT, "coll %s %d round %d pe %d k=%d p50=%.1f mean=%.1f p999=%.1f max=%.1f ns%n",
             c.lineName(), c.bytes(nPes), round, me, k, sampleNs[SAMPLES / 2], totalNs / SAMPLES,
             (double)histogram.getValueAtPercentile(99.9), (double)histogram.getMaxValue());
+    }
+
+    /**
+     * {@code oshm_coll.c}'s {@code 3k} ops, then batches of {@code k} until {@link #WARMUP_NS} have passed, as JMH
+     * warms up for a time, not a count: the cases before this one take paths of the same library code (a
+     * reduction of 1 MiB after one of 8 B, another transport's puts) that its C2 code was compiled without, and
+     * the deoptimised code runs C1's profiling tier until C2 compiles it again, which on cores the PEs keep busy
+     * takes longer than 3k small ops last. Without it the 8-byte reduction at 2 PEs measured 150 ns in some JVMs
+     * and 0.5-1.3 us in others, a different figure from round to round of one JVM. PE 0 decides after each batch
+     * and tells the others, so every PE runs the same iterations.
+     *
+     * @return the first iteration after the warm-up.
+     */
+    private long warmUp(final Step step, final long first, final int k)
+    {
+        final WarmupClock clock = new WarmupClock(shmem, warmVerdict, warmUpNs);
+        step.run(first, 3 * k);
+        long next = first + 3L * k;
+        while (clock.goOn())
+        {
+            step.run(next, k);
+            next += k;
+        }
+        return next;
     }
 
     // ---------------------------------------------------------------- barriers

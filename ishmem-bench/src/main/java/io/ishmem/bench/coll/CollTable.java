@@ -30,7 +30,9 @@ final class CollTable
             md.append(note).append("  \n");
         }
         md.append('\n')
-            .append("Method (the anchors' `oshm_coll.c`, mirrored): per case, 3k ops of warm-up, then ")
+            .append("Method (the anchors' `oshm_coll.c`, mirrored): per case, 3k ops of warm-up (ours: and then ")
+            .append("more, to at least 300 ms a case and round, so that C2 has recompiled what the cases before ")
+            .append("deoptimised), then ")
             .append(CollPe.SAMPLES).append(" samples of k ops, each sample started by a barrier; **p50**: the ")
             .append("median sample, per op, of the slowest PE; **mean**: the mean sample of the slowest PE; ")
             .append("**p99.9** and **max**: the same count of ops again, each timed on its own (one clock read ")
