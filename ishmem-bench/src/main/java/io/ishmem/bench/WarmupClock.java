@@ -16,6 +16,7 @@ public final class WarmupClock
     private final SymmetricSegment verdict;
     private final long startNs;
     private final long leastNs;
+    private final long leastBatches;
     private long batch;
 
     /**
@@ -27,9 +28,23 @@ public final class WarmupClock
      */
     public WarmupClock(final Ishmem shmem, final SymmetricSegment verdict, final long leastNs)
     {
+        this(shmem, verdict, leastNs, 0);
+    }
+
+    /**
+     * Starts the clock (every PE constructs one at the same point of its program).
+     *
+     * @param shmem        the runtime.
+     * @param verdict      one long on every PE, for PE 0's verdict; nothing else may use it during the warm-up.
+     * @param leastNs      how long the warm-up lasts at least, by PE 0's clock.
+     * @param leastBatches how many batches it runs at least, whatever the clock says.
+     */
+    public WarmupClock(final Ishmem shmem, final SymmetricSegment verdict, final long leastNs, final long leastBatches)
+    {
         this.shmem = shmem;
         this.verdict = verdict;
         this.leastNs = leastNs;
+        this.leastBatches = leastBatches;
         this.startNs = System.nanoTime();
     }
 
@@ -43,7 +58,7 @@ public final class WarmupClock
         batch++;
         if (shmem.myPe() == 0)
         {
-            final long said = System.nanoTime() - startNs < leastNs ? batch : -batch;
+            final long said = batch < leastBatches || System.nanoTime() - startNs < leastNs ? batch : -batch;
             for (int pe = 0; pe < shmem.nPes(); pe++)
             {
                 shmem.pLong(verdict, 0, said, pe);

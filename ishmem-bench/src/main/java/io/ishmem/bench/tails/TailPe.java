@@ -6,6 +6,7 @@ import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
 import io.ishmem.bench.PeArgs;
+import io.ishmem.bench.WarmupClock;
 import org.HdrHistogram.Histogram;
 
 import java.lang.foreign.Arena;
@@ -21,7 +22,9 @@ import java.util.concurrent.TimeUnit;
  * prints, since a collective runs at the pace of its slowest PE. The ping-pongs pair PE 0 with 1, 2 with 3
  * and so on (the last PE of an odd count idles): the even PE times each round trip from its send to the
  * reply; the odd one the time from its reply to the next request, the same loop seen from the other side.
- * Round 0 is the JIT's warm-up. SCALE multiplies the calls per round (1 for a real run).
+ * Before round 0 every op runs in unreported batches of a round's calls, at least {@value #WARMUP_ROUNDS} of them
+ * and for at least {@value #WARMUP_NS} ns, and round 0 is left out of the targets too. SCALE multiplies the calls
+ * per round (1 for a real run) and shortens the warm-up with them.
  */
 public final class TailPe
 {
@@ -32,6 +35,20 @@ public final class TailPe
     private static final long PUT_SIGNAL_INDEX = 0;
     private static final long P_WAIT_INDEX = 8;
     private static final long PAYLOAD_BYTES = 8;
+    /**
+     * At 2 PEs a round's calls take about 10 ms, far less than C2 needs to compile them on the two cores the PEs
+     * keep busy: the rounds after a warm-up of one round's count were timed while the compiler still took a core
+     * away from one PE or the other, so the JIT's warm-up lasts a time, as the suite's and the coll phase's do.
+     */
+    static final long WARMUP_NS = 2_000_000_000L;
+    /**
+     * A split is called 1,000 times a round, and C2 takes a method after some 5,000-15,000 calls and loop turns
+     * (Tier4 thresholds): at 8 PEs, where 2 s are two rounds, -XX:+PrintCompilation showed the split's and the
+     * barrier's code still being compiled by C2 in the rounds that were timed.
+     */
+    static final int WARMUP_ROUNDS = 20;
+    /** The round number of the warm-up's batches, which are not reported. */
+    private static final int WARMING = -1;
 
     private final Ishmem shmem;
     private final int me;
@@ -65,17 +82,34 @@ public final class TailPe
     {
         final SymmetricSegment words = shmem.calloc(16, ValueLayout.JAVA_LONG);
         final SymmetricSegment payload = shmem.malloc(PAYLOAD_BYTES);
+        final SymmetricSegment verdict = shmem.calloc(1, ValueLayout.JAVA_LONG);
+        // every op in each batch, in the rounds' order, so each is compiled with the others' profiles as a round sees it
+        final double share = Math.min(1.0, scale);
+        final WarmupClock clock = new WarmupClock(shmem, verdict, (long)(WARMUP_NS * share),
+            (long)Math.ceil(WARMUP_ROUNDS * share));
+        do
+        {
+            round(WARMING, words, payload, src);
+        }
+        while (clock.goOn());
         for (int round = 0; round < rounds; round++)
         {
-            barriers(round, TailOp.BARRIER.calls(scale));
-            mallocFrees(round, TailOp.MALLOC_FREE.calls(scale));
-            teamSplitDestroys(round, TailOp.TEAM_SPLIT_DESTROY.calls(scale));
-            putSignalRoundTrips(round, TailOp.PUT_SIGNAL_RTT.calls(scale), words, payload, src);
-            pWaitRoundTrips(round, TailOp.P_WAIT_RTT.calls(scale), words);
+            round(round, words, payload, src);
         }
         shmem.barrierAll();
+        shmem.free(verdict);
         shmem.free(payload);
         shmem.free(words);
+    }
+
+    private void round(final int round, final SymmetricSegment words, final SymmetricSegment payload,
+        final MemorySegment src)
+    {
+        barriers(round, TailOp.BARRIER.calls(scale));
+        mallocFrees(round, TailOp.MALLOC_FREE.calls(scale));
+        teamSplitDestroys(round, TailOp.TEAM_SPLIT_DESTROY.calls(scale));
+        putSignalRoundTrips(round, TailOp.PUT_SIGNAL_RTT.calls(scale), words, payload, src);
+        pWaitRoundTrips(round, TailOp.P_WAIT_RTT.calls(scale), words);
     }
 
     private void barriers(final int round, final int calls)
@@ -194,7 +228,7 @@ public final class TailPe
         histogram.recordValue(Math.min(Math.max(ns, 0), HIGHEST_TRACKABLE_NS));
     }
 
-    /** One line in the format of the anchors' {@code oshm_tail.c}, plus the PE and p99.99; none if idle. */
+    /** One line in the format of the anchors' {@code oshm_tail.c}, plus the PE and p99.99; none if idle or warming. */
     private void report(final TailOp op, final int round)
     {
         final long count = histogram.getTotalCount();
@@ -202,9 +236,14 @@ public final class TailPe
         {
             return;
         }
-        System.out.printf(Locale.ROOT, "tail %s round %d pe %d n=%d p50=%.3f p90=%.3f p99=%.3f p999=%.3f " +
-            "p9999=%.3f max=%.3f mean=%.3f us%n", op.lineName(), round, me, count, us(50), us(90), us(99), us(99.9),
-            us(99.99), histogram.getMaxValue() / 1e3, histogram.getMean() / 1e3);
+        // worded while warming too, so the report's own code is compiled before a round is timed, not beside it
+        final String line = String.format(Locale.ROOT, "tail %s round %d pe %d n=%d p50=%.3f p90=%.3f p99=%.3f " +
+            "p999=%.3f p9999=%.3f max=%.3f mean=%.3f us%n", op.lineName(), round, me, count, us(50), us(90), us(99),
+            us(99.9), us(99.99), histogram.getMaxValue() / 1e3, histogram.getMean() / 1e3);
+        if (round != WARMING)
+        {
+            System.out.print(line);
+        }
     }
 
     private double us(final double percentile)

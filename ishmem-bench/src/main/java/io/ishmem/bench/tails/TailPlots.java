@@ -40,6 +40,13 @@ final class TailPlots
         final List<Path> files = new ArrayList<>();
         for (final TailOp op : TailOp.values())
         {
+            final List<TailSummary> rows = summaries.stream()
+                .filter(summary -> summary.op() == op && summary.scope() == Scope.PE0).toList();
+            final double lowest = lowestPlotted(rows);
+            if (Double.isNaN(lowest))
+            {
+                continue;
+            }
             final XYChart chart = new XYChartBuilder().width(1000).height(600)
                 .title(op.label() + ": per-call latency by percentile, PE 0 (median over rounds after the first)")
                 .xAxisTitle("percentile (from p90 to p99.99, one step per decade of 1 / (1 - p))")
@@ -49,21 +56,57 @@ final class TailPlots
             // with a custom formatter XChart ticks at the data's x values; on a log x axis it never ends, hence
             // the steps of a linear one
             chart.setCustomXAxisTickLabelsFormatter(TailPlots::xLabel);
-            for (final TailSummary summary : summaries)
+            addAxisSteps(chart, lowest);
+            for (final TailSummary summary : rows)
             {
-                if (summary.op() == op && summary.scope() == Scope.PE0)
-                {
-                    addSeries(chart, summary, PE_COLOURS[peCounts.indexOf(summary.pes()) % PE_COLOURS.length]);
-                }
+                addSeries(chart, summary, PE_COLOURS[peCounts.indexOf(summary.pes()) % PE_COLOURS.length]);
             }
-            if (!chart.getSeriesMap().isEmpty())
-            {
-                final Path file = dir.resolve(op.plotFile());
-                BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-                files.add(file);
-            }
+            final Path file = dir.resolve(op.plotFile());
+            BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+            files.add(file);
         }
         return files;
+    }
+
+    /** @return the smallest value any of these rows puts on the plot; NaN if none puts any there. */
+    private static double lowestPlotted(final List<TailSummary> rows)
+    {
+        double lowest = Double.NaN;
+        for (final TailSummary summary : rows)
+        {
+            for (final Statistic statistic : Statistic.values())
+            {
+                final double y = summary.get(statistic).median();
+                if (!Double.isNaN(statistic.plotX()) && y > 0 && !(y >= lowest))
+                {
+                    lowest = y;
+                }
+            }
+        }
+        return lowest;
+    }
+
+    /**
+     * XChart places a custom formatter's ticks at the first series' x values, and when that series leaves a step out
+     * it searches for a tick spacing without end (OSHMEM prints no p99.99, so a chart whose first series is OSHMEM's
+     * hung the bench): a first series at every step, unseen, at a y the data reaches, keeps the steps whole.
+     */
+    private static void addAxisSteps(final XYChart chart, final double y)
+    {
+        final List<Double> xs = new ArrayList<>();
+        final List<Double> ys = new ArrayList<>();
+        for (final Statistic statistic : Statistic.values())
+        {
+            if (!Double.isNaN(statistic.plotX()))
+            {
+                xs.add(statistic.plotX());
+                ys.add(y);
+            }
+        }
+        final XYSeries steps = chart.addSeries(" ", xs, ys);
+        steps.setShowInLegend(false);
+        steps.setLineStyle(SeriesLines.NONE);
+        steps.setMarker(SeriesMarkers.NONE);
     }
 
     private static String xLabel(final double x)
