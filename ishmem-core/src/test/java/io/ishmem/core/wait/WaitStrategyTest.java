@@ -82,6 +82,32 @@ class WaitStrategyTest
     }
 
     @Test
+    void shouldPollTheProgressHookEveryFewSpinsAndReadLivenessNoMoreOftenThanWithout()
+    {
+        final CountingLiveness liveness = new CountingLiveness();
+        final int[] polls = {0};
+        final WaitStrategy strategy = WaitStrategy.of("backoff", 2048, 32, 1_000, 4_000)
+            .withProgress(() -> polls[0]++);
+        assertEquals(WaitStrategy.PROGRESS_SPIN_MASK, strategy.spinBatch(0));
+        assertEquals(WaitStrategy.PROGRESS_SPIN_MASK - 3, strategy.spinBatch(3));
+        // a wait's spin phase as TeamSync and WordWait run it: batches of loads, then the slow step
+        int idle = 0;
+        while (idle < 2048)
+        {
+            final int spins = strategy.spinBatch(idle);
+            idle = spins > 0 ? idle + spins : strategy.idle(idle, liveness);
+        }
+        assertEquals(2048 / (WaitStrategy.PROGRESS_SPIN_MASK + 1), polls[0]);
+        assertEquals(2048 / (WaitStrategy.SPIN_CHECK_MASK + 1), liveness.light);
+        assertEquals(0, liveness.thorough);
+        // the yields poll it too
+        strategy.idle(idle, liveness);
+        assertEquals(2048 / (WaitStrategy.PROGRESS_SPIN_MASK + 1) + 1, polls[0]);
+        // without a hook the batches run to the liveness check
+        assertEquals(WaitStrategy.SPIN_CHECK_MASK, WaitStrategy.of("backoff", 2048, 32, 1_000, 4_000).spinBatch(0));
+    }
+
+    @Test
     void shouldStartACollectivesWaitPastTheSpinsItSkips()
     {
         final CountingLiveness liveness = new CountingLiveness();
