@@ -40,13 +40,13 @@ public final class TailPe
      * keep busy: the rounds after a warm-up of one round's count were timed while the compiler still took a core
      * away from one PE or the other, so the JIT's warm-up lasts a time, as the suite's and the coll phase's do.
      */
-    static final long WARMUP_NS = 2_000_000_000L;
+    private static final long WARMUP_NS = 2_000_000_000L;
     /**
      * A split is called 1,000 times a round, and C2 takes a method after some 5,000-15,000 calls and loop turns
      * (Tier4 thresholds): at 8 PEs, where 2 s are two rounds, -XX:+PrintCompilation showed the split's and the
      * barrier's code still being compiled by C2 in the rounds that were timed.
      */
-    static final int WARMUP_ROUNDS = 20;
+    private static final int WARMUP_ROUNDS = 20;
     /** The round number of the warm-up's batches, which are not reported. */
     private static final int WARMING = -1;
 
@@ -84,9 +84,7 @@ public final class TailPe
         final SymmetricSegment payload = shmem.malloc(PAYLOAD_BYTES);
         final SymmetricSegment verdict = shmem.calloc(1, ValueLayout.JAVA_LONG);
         // every op in each batch, in the rounds' order, so each is compiled with the others' profiles as a round sees it
-        final double share = Math.min(1.0, scale);
-        final WarmupClock clock = new WarmupClock(shmem, verdict, (long)(WARMUP_NS * share),
-            (long)Math.ceil(WARMUP_ROUNDS * share));
+        final WarmupClock clock = new WarmupClock(shmem, verdict, warmupNs(scale), warmupRounds(scale));
         do
         {
             round(WARMING, words, payload, src);
@@ -100,6 +98,18 @@ public final class TailPe
         shmem.free(verdict);
         shmem.free(payload);
         shmem.free(words);
+    }
+
+    /** @return the least time of the warm-up at this SCALE: a smoke run's scale shortens it. */
+    static long warmupNs(final double scale)
+    {
+        return (long)(WARMUP_NS * Math.min(1.0, scale));
+    }
+
+    /** @return the least count of the warm-up's rounds at this SCALE. */
+    static long warmupRounds(final double scale)
+    {
+        return (long)Math.ceil(WARMUP_ROUNDS * Math.min(1.0, scale));
     }
 
     private void round(final int round, final SymmetricSegment words, final SymmetricSegment payload,

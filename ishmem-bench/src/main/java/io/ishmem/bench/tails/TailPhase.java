@@ -106,12 +106,12 @@ public final class TailPhase
             calls.append(calls.isEmpty() ? "" : ", ").append(op.lineName()).append(' ')
                 .append(op.calls(settings.scale()));
         }
-        final double share = Math.min(1.0, settings.scale());
         notes.add(String.format(Locale.ROOT, "%s, %d CPUs, %s %s; %d rounds per run after an unreported warm-up " +
             "of whole rounds, at least %d of them and %.1f s (round 0 is left out of the targets too), calls per " +
             "round: %s.", LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME),
             Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), Runtime.version(),
-            settings.rounds(), (long)Math.ceil(TailPe.WARMUP_ROUNDS * share), TailPe.WARMUP_NS * share / 1e9, calls));
+            settings.rounds(), TailPe.warmupRounds(settings.scale()), TailPe.warmupNs(settings.scale()) / 1e9,
+            calls));
         notes.add("Ours: TailPe as a launcher job, each call timed with System.nanoTime into a pre-allocated " +
             "HdrHistogram; PE JVM options: " + String.join(" ", job.jvmOptions()) + "; bound: taskset, one CPU " +
             "per PE, round robin over the launcher's CPUs; over UCX: unbound, ISHMEM_TRANSPORT=ucx, so puts, " +

@@ -68,6 +68,12 @@ final class TailPlots
         return files;
     }
 
+    /** @return whether a row's value of this statistic is a point of the plot: a percentile, measured, on a log axis. */
+    private static boolean plotted(final Statistic statistic, final double y)
+    {
+        return !Double.isNaN(statistic.plotX()) && y > 0;
+    }
+
     /** @return the smallest value any of these rows puts on the plot; NaN if none puts any there. */
     private static double lowestPlotted(final List<TailSummary> rows)
     {
@@ -77,7 +83,7 @@ final class TailPlots
             for (final Statistic statistic : Statistic.values())
             {
                 final double y = summary.get(statistic).median();
-                if (!Double.isNaN(statistic.plotX()) && y > 0 && !(y >= lowest))
+                if (plotted(statistic, y) && !(y >= lowest))
                 {
                     lowest = y;
                 }
@@ -128,7 +134,7 @@ final class TailPlots
         for (final Statistic statistic : Statistic.values())
         {
             final double y = summary.get(statistic).median();
-            if (!Double.isNaN(statistic.plotX()) && !Double.isNaN(y) && y > 0)
+            if (plotted(statistic, y))
             {
                 xs.add(statistic.plotX());
                 ys.add(y);
