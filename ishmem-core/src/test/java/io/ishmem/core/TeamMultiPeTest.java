@@ -348,7 +348,9 @@ class TeamMultiPeTest
         shmem.barrierAll();
     }
 
-    @MultiPeTest(pes = {3}, env = "ISHMEM_MAX_TEAMS=6")
+    // 5 PEs: a split's barrier folds the members' free slots over three rounds, so PE 4 hears of PEs 0 and 1,
+    // which alone hold the pair's slot below, only in the last
+    @MultiPeTest(pes = {5}, env = "ISHMEM_MAX_TEAMS=6")
     void shouldAgreeOnSlotExhaustionAndReuseDestroyedSlots(final Ishmem shmem)
     {
         final int n = shmem.nPes();
@@ -382,6 +384,11 @@ class TeamMultiPeTest
         for (int i = 0; i < 3; i++)
         {
             teams.add(world.splitStrided(0, 1, n));
+        }
+        // each took a slot free on every PE, the pair's left out: their barriers and collectives work
+        for (final Team team : teams)
+        {
+            checkTeam(shmem, team, range(0, 1, n), scratch);
         }
         final TeamSplitException partly = assertThrows(TeamSplitException.class, () -> world.splitStrided(0, 1, n));
         assertEquals(TeamSplitException.NO_TEAM_SLOT, partly.code());

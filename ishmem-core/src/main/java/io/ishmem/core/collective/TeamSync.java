@@ -118,6 +118,13 @@ public final class TeamSync
     private long arrivedNs;
     private long lastNs;
     private long lastPe;
+    /**
+     * Whether the sync in progress carries a fold ({@link #syncAnnouncedFolding}), and the fold: the AND of every
+     * member's first word and the OR of their second, once it returns.
+     */
+    private boolean folding;
+    private long foldedAnd;
+    private long foldedOr;
 
     /**
      * @param teamName     for messages.
@@ -325,6 +332,43 @@ public final class TeamSync
         sync(op, (h ^ (h >>> 32)) & 0xFFFF_FFFFL | 1L, call, describe);
     }
 
+    /**
+     * {@link #syncAnnounced} that also folds two words of every member into every member, as an allreduce in the
+     * same barrier: the AND of {@code andWord} and the OR of {@code orWord}, read after it with {@link #foldedAnd}
+     * and {@link #foldedOr}. They travel in the words beside the flags where a recording PE passes on the latest
+     * arrival, which a barrier that folds does not (its event names this PE's own arrival), so a split learns the
+     * members' verdicts without reading a line of each of them after the barrier.
+     */
+    public void syncAnnouncedFolding(final CollectiveOp op, final long seq, final String call,
+        final ArgumentFormatter describe, final long andWord, final long orWord)
+    {
+        foldedAnd = andWord;
+        // tagged, so that a recording PE's later barrier, whose source records no arrival there, never hears
+        // what this fold left in the words for an arrival
+        foldedOr = orWord | ControlBlock.FLAG_FOLD_TAG;
+        folding = true;
+        try
+        {
+            syncAnnounced(op, seq, call, describe);
+        }
+        finally
+        {
+            folding = false;
+        }
+    }
+
+    /** @return the AND of the members' first words of the last {@link #syncAnnouncedFolding}. */
+    public long foldedAnd()
+    {
+        return foldedAnd;
+    }
+
+    /** @return the OR of the members' second words of the last {@link #syncAnnouncedFolding}. */
+    public long foldedOr()
+    {
+        return foldedOr & ~ControlBlock.FLAG_FOLD_TAG;
+    }
+
     private static long mix(final long x)
     {
         long z = x * 0xBF58_476D_1CE4_E5B9L;
@@ -385,9 +429,11 @@ public final class TeamSync
         final BarrierEvent event = arrive();
         // a collective without arguments (hash 0) needs no hash words: a member in another collective differs in
         // its op code, which the flag carries. Arrival times travel only where this PE records a barrier event;
-        // what a round's source left there from an earlier barrier is older than this arrival, so never heard
+        // what a round's source left there from an earlier barrier is older than this arrival, or a split's fold,
+        // tagged, so never heard. A barrier that folds carries the fold in those words instead
         final boolean hashes = hash != 0;
-        final boolean recording = event != null;
+        final boolean fold = folding;
+        final boolean recording = event != null && !fold;
         if (remote != null)
         {
             completeRemoteWrites();
@@ -397,9 +443,9 @@ public final class TeamSync
             final long flag = seq << 16 | lowest << 8 | highest;
             if (targetBlocks[r] != null)
             {
-                if (hashes | recording)
+                if (hashes | recording | fold)
                 {
-                    publish(r, parity, lowHash << 32 | highHash, hashes, recording);
+                    publish(r, parity, lowHash << 32 | highHash, hashes, recording, fold);
                 }
                 // release: everything this PE wrote before the barrier is visible to whoever sees the flag
                 LONG.setRelease(targetBlocks[r], targetFlagOffsets[r] + parity, flag);
@@ -408,7 +454,7 @@ public final class TeamSync
             {
                 try
                 {
-                    publishRemote(r, parity, lowHash << 32 | highHash, flag);
+                    publishRemote(r, parity, lowHash << 32 | highHash, flag, fold);
                 }
                 catch (final NativeCallException ex)
                 {
@@ -429,8 +475,16 @@ public final class TeamSync
                 lowHash = Math.min(lowHash, heard >>> 32);
                 highHash = Math.max(highHash, heard & 0xFFFF_FFFFL);
             }
-            if (recording)
+            if (fold)
             {
+                // the source's fold of itself and whom it heard of in earlier rounds, as the flags fold the ops
+                final long line = myFlagOffsets[r];
+                foldedAnd &= myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity);
+                foldedOr |= myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
+            }
+            else if (recording && (seen & 0xFF) == op.code() && ((seen >>> 8) & 0xFF) == op.code())
+            {
+                // only from a source in this collective: one in another (a mismatch, thrown below) may be folding
                 hear(r, parity);
             }
         }
@@ -492,10 +546,10 @@ public final class TeamSync
 
     /**
      * Round r's words beside the flag, before its release: the argument hashes, and the latest arrival heard of
-     * when this PE records.
+     * when this PE records, or instead the fold when the barrier carries one.
      */
     private void publish(final int r, final long parity, final long hashes, final boolean withHashes,
-        final boolean withArrival)
+        final boolean withArrival, final boolean withFold)
     {
         // plain: the release of the flag publishes them, and they share the flag's line
         final MemorySegment target = targetBlocks[r];
@@ -504,7 +558,12 @@ public final class TeamSync
         {
             target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_HASH_OFFSET + parity, hashes);
         }
-        if (withArrival)
+        if (withFold)
+        {
+            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, foldedAnd);
+            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, foldedOr);
+        }
+        else if (withArrival)
         {
             target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, lastNs);
             target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, lastPe);
@@ -525,13 +584,14 @@ public final class TeamSync
      * Round r to a member on another node: the words beside the flag, a fence (the same endpoint), the flag, which
      * publishes them as the release of the local path does.
      */
-    private void publishRemote(final int r, final long parity, final long hashes, final long flag)
+    private void publishRemote(final int r, final long parity, final long hashes, final long flag,
+        final boolean withFold)
     {
         final int pe = targetPes[r];
         final long line = targetFlagOffsets[r];
         remote.putLong(pe, line + ControlBlock.FLAG_HASH_OFFSET + parity, hashes);
-        remote.putLong(pe, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, lastNs);
-        remote.putLong(pe, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, lastPe);
+        remote.putLong(pe, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, withFold ? foldedAnd : lastNs);
+        remote.putLong(pe, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, withFold ? foldedOr : lastPe);
         remote.fence();
         remote.putLong(pe, line + parity, flag);
     }
@@ -570,11 +630,13 @@ public final class TeamSync
     {
         final long line = myFlagOffsets[r];
         final long heardNs = myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity);
-        // 0 is a PE that read no clock; nanoTime on Linux counts from boot, never 0 (and the compare is wrap-safe)
-        if (heardNs != 0 && (lastNs == 0 || heardNs - lastNs > 0))
+        final long heardPe = myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
+        // 0 is a PE that read no clock; nanoTime on Linux counts from boot, never 0 (and the compare is wrap-safe);
+        // a tagged PE word is a split's fold, left by an earlier barrier of this parity
+        if (heardNs != 0 && (heardPe & ControlBlock.FLAG_FOLD_TAG) == 0 && (lastNs == 0 || heardNs - lastNs > 0))
         {
             lastNs = heardNs;
-            lastPe = myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
+            lastPe = heardPe;
         }
     }
 

@@ -55,7 +55,9 @@ public final class ControlBlock
     // 4: argument hashes beside the flags, 64-byte announcements, reduction scratch
     // 5: a split's arguments are compared by the hash beside the flags (a peer of 4 sends none), and the first
     //    line of its scratch entry carries the first word of the free-slot window
-    public static final int MAJOR_VERSION = 5;
+    // 6: a split's barrier folds the members' verdicts in the arrival words beside its flags (a peer of 5 leaves
+    //    arrival times there)
+    public static final int MAJOR_VERSION = 6;
     // 0: the barrier flag lines carry the latest arrival time heard of and its PE
     public static final int MINOR_VERSION = 0;
     public static final int VERSION = (MAJOR_VERSION << 16) | MINOR_VERSION;
@@ -89,6 +91,12 @@ public final class ControlBlock
     public static final long FLAG_ARRIVAL_OFFSET = FLAG_HASH_OFFSET + 16;
     /** The world PE of that arrival: two words by parity; the line's last. */
     public static final long FLAG_ARRIVAL_PE_OFFSET = FLAG_ARRIVAL_OFFSET + 16;
+    /**
+     * In a split's barrier the two arrival words carry instead the fold of the members' verdicts (TeamSync's
+     * syncAnnouncedFolding): an AND in the first, an OR with this bit set in the second, so that no reader of
+     * arrivals takes it for a PE.
+     */
+    public static final long FLAG_FOLD_TAG = 1L << 62;
     /** Reduction scratch entries of a team slot hold at most this many bytes each. */
     public static final long REDUCE_ENTRY_MAX = 512;
     /** Budget of one half of a slot's reduction scratch: entries shrink as PEs grow, to at least 8 bytes. */

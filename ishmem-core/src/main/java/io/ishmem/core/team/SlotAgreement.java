@@ -13,7 +13,9 @@ import java.util.function.Supplier;
 
 /**
  * How the members of a split agree on the team slots of the new team: every member publishes its verdict and
- * its free slots beside the parent's barrier, then all take the same choice among the slots free everywhere.
+ * its free slots beside the parent's barrier, which folds what the common case needs of them (all valid, all
+ * reserved, the slots of the first word free on all) into every member, then all take the same choice among the
+ * slots free everywhere.
  * A PE on which no other split is running reserves the free slots of its first window (512 slots) before it
  * publishes them; when every member could, the choice is claimed everywhere already and the split costs one
  * barrier of the parent. When a split of another team runs at the same time in another thread of some member,
@@ -23,6 +25,9 @@ import java.util.function.Supplier;
 final class SlotAgreement
 {
     private static final int MAX_CLAIM_ATTEMPTS = 64;
+    /** Bits of the OR folded in a split's barrier: some member's verdict failed; some joining member did not reserve. */
+    private static final long FOLD_FAILED = 1;
+    private static final long FOLD_UNRESERVED = 2;
     private static final int WINDOW_LONGS = ControlBlock.SPLIT_WINDOW_BITS / 64;
 
     private final MemorySegment[] blocks;
@@ -74,25 +79,18 @@ final class SlotAgreement
                 }
                 publish(entry, window, reserved || !joins);
                 // the arguments are compared through their hash beside the barrier's flags: the announcements are
-                // read only when the hashes differ, to name who passed what
-                sync.syncAnnounced(op, seq, op.callName(), describe);
-                final int size = sync.size();
-                boolean allReserved = true;
-                long firstCommon = -1L;
-                for (int i = 0; i < size; i++)
+                // read only when the hashes differ, to name who passed what. The same barrier folds what the
+                // common case needs of every member (whether all are valid, whether all reserved, the first word
+                // of their windows), so no member's entry is read unless one failed or a claim in rounds follows
+                sync.syncAnnouncedFolding(op, seq, op.callName(), describe, window[0],
+                    (verdict.code() != 0 ? FOLD_FAILED : 0) | (reserved || !joins ? 0 : FOLD_UNRESERVED));
+                final long status = sync.foldedOr();
+                if ((status & FOLD_FAILED) != 0)
                 {
-                    // one line of each member: its verdict, its reservation and the first word of its window
-                    final int pe = sync.memberPe(i);
-                    final int code = (int)entryWord(pe, entry, ControlBlock.SPLIT_CODE_OFFSET);
-                    if (code != 0)
-                    {
-                        // worded from what PE pe published, so every PE, that one included, says the same
-                        throw new TeamSplitException(code, call.get() + " failed on every PE of the parent: " +
-                            failureText(readVerdict(pe, entry), pe, invalidArguments));
-                    }
-                    allReserved &= entryWord(pe, entry, ControlBlock.SPLIT_RESERVED_OFFSET) != 0;
-                    firstCommon &= entryWord(pe, entry, ControlBlock.SPLIT_FIRST_FREE_OFFSET);
+                    failOnFirstVerdict(sync, entry, call, invalidArguments);
                 }
+                final boolean allReserved = (status & FOLD_UNRESERVED) == 0;
+                final long firstCommon = sync.foldedAnd();
                 if (allReserved)
                 {
                     // the slots every member has free are reserved on each: the first choice is everybody's. The
@@ -138,6 +136,27 @@ final class SlotAgreement
                 slots.endSplit();
             }
         }
+    }
+
+    /**
+     * Throws for the first member, in team order, whose published verdict failed the split: worded from what that
+     * PE published, so every PE, that one included, says the same.
+     */
+    private void failOnFirstVerdict(final TeamSync sync, final long entry, final Supplier<String> call,
+        final String invalidArguments)
+    {
+        for (int i = 0; i < sync.size(); i++)
+        {
+            final int pe = sync.memberPe(i);
+            final int code = (int)entryWord(pe, entry, ControlBlock.SPLIT_CODE_OFFSET);
+            if (code != 0)
+            {
+                throw new TeamSplitException(code, call.get() + " failed on every PE of the parent: " +
+                    failureText(readVerdict(pe, entry), pe, invalidArguments));
+            }
+        }
+        throw new IllegalStateException(call.get() + ": the split's barrier folded a failed verdict, but no member " +
+            "published one");
     }
 
     /**
