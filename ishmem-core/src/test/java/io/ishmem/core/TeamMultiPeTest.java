@@ -422,10 +422,18 @@ class TeamMultiPeTest
     {
         final Team world = shmem.teamWorld();
         final SymmetricSegment passed = shmem.calloc(1, ValueLayout.JAVA_LONG);
-        // one free slot: every team below is made in the same slot
+        // one free slot: every team below is made in the same slot, of the same members, so each serves the next
+        // one's synchronisation (TeamRegistry keeps the last destroyed team's)
+        Team previous = null;
         for (int generation = 1; generation <= 3; generation++)
         {
             final Team team = world.splitStrided(0, 1, 2);
+            if (previous != null)
+            {
+                // the last generation's handle stays destroyed while its synchronisation serves this team
+                final IllegalStateException stale = assertThrows(IllegalStateException.class, previous::sync);
+                assertTrue(stale.getMessage().contains("destroyed"), stale.getMessage());
+            }
             assertEquals(TeamSplitException.NO_TEAM_SLOT,
                 assertThrows(TeamSplitException.class, () -> world.splitStrided(0, 1, 1)).code());
             if (shmem.myPe() == 1)
@@ -450,6 +458,42 @@ class TeamMultiPeTest
                 team.sync();
             }
             team.destroy();
+            previous = team;
+            shmem.barrierAll();
+        }
+    }
+
+    @MultiPeTest(pes = {2}, env = "ISHMEM_MAX_TEAMS=4", timeoutSeconds = 30)
+    void shouldStartANewTeamAlikeWhetherAMemberReusesADestroyedTeamsSynchronisationOrNot(final Ishmem shmem)
+    {
+        final Team world = shmem.teamWorld();
+        for (int round = 0; round < 3; round++)
+        {
+            final Team pair = world.splitStrided(0, 1, 2);
+            final Team alone = world.splitStrided(1, 1, 1);
+            for (int i = 0; i < 5; i++)
+            {
+                pair.sync();
+            }
+            pair.destroy();
+            // PE 1 alone destroys a team after the pair, so only PE 0 still keeps the pair's synchronisation: the
+            // next pair, in the pair's slot again, reuses it on PE 0 and is new on PE 1, and both start at sequence 0
+            if (shmem.myPe() == 1)
+            {
+                alone.destroy();
+            }
+            else
+            {
+                assertSame(Team.INVALID, alone);
+            }
+            final Team again = world.splitStrided(0, 1, 2);
+            assertEquals(shmem.myPe(), again.myPe());
+            for (int i = 0; i < 5; i++)
+            {
+                again.sync();
+            }
+            assertEquals(2, again.nPes());
+            again.destroy();
             shmem.barrierAll();
         }
     }

@@ -863,6 +863,30 @@ public final class TeamSync
         return rounds;
     }
 
+    public int teamSlot()
+    {
+        return teamSlot;
+    }
+
+    /** @return whether no collective runs on this team in this PE. */
+    public boolean idle()
+    {
+        return running == null;
+    }
+
+    /**
+     * Makes this synchronisation, of a destroyed team, that of a new team of the same members in the same slot, as
+     * new: sequence 0 (the destroy cleared the slot's flags and announcements on this PE, and every member's new
+     * team starts there), no owner, no collective. Only for the PE's owner of the slot, after the destroying
+     * thread's {@link #exit()}; what the old team made for its reductions stays, fit for the same members.
+     */
+    public void reuse()
+    {
+        sequence = 0;
+        collective = null;
+        OWNER.setRelease(this, null);
+    }
+
     public long sequence()
     {
         return sequence;

@@ -186,6 +186,8 @@ final class TeamImpl implements Team
         {
             exit();
         }
+        // reached only when the destroy completed: its synchronisation may serve the next team of these members
+        registry.retire(this);
     }
 
     @Override
