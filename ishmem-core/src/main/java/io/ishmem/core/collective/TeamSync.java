@@ -101,6 +101,8 @@ public final class TeamSync
     private final int myIndex;
     private final int maxTeams;
     private final int worldSize;
+    /** Words a disagreement of the members, once a barrier found one. */
+    private final Mismatches mismatches;
     /** The local buffers of this team's reductions (collectives of a team run one at a time). */
     private CollectiveBuffers buffers;
     private final WaitStrategy waitStrategy;
@@ -180,6 +182,7 @@ public final class TeamSync
         this.waitStrategy = waitStrategy;
         this.liveness = liveness;
         this.remote = remote;
+        this.mismatches = new Mismatches(this, teamName, myWorldPe, myBlock, arrivalOffset);
         for (final int pe : memberPes)
         {
             if (blocks[pe] == null && remote == null)
@@ -619,7 +622,7 @@ public final class TeamSync
     }
 
     /** @return word {@code offset} of member {@code index}'s block, mapped or fetched. */
-    private long word(final int index, final long offset)
+    long word(final int index, final long offset)
     {
         final MemorySegment block = memberBlocks[index];
         return block != null ? (long)LONG.getAcquire(block, offset) : remote.getLong(memberPes[index], offset);
@@ -651,7 +654,7 @@ public final class TeamSync
         }
         if (otherOp)
         {
-            return mismatch(op, seq, parity);
+            return mismatches.otherOp(op, seq, parity);
         }
         try
         {
@@ -663,29 +666,6 @@ public final class TeamSync
         }
         return new CollectiveMismatchException(op.callName() + " on team " + teamName +
             ": arguments differ between PEs (every PE of a team must pass the same arguments)");
-    }
-
-    /** Names the first member, by team index, whose own arrival at {@code seq} carried another op than ours. */
-    private CollectiveMismatchException mismatch(final CollectiveOp op, final long seq, final long parity)
-    {
-        int other = -1;
-        int otherCode = 0;
-        for (int i = 0; i < memberBlocks.length && other < 0; i++)
-        {
-            final long arrival = word((i + 1) % memberBlocks.length, arrivalOffset + parity);
-            final int code = (int)(arrival & 0xFF);
-            if ((arrival >>> 16) == seq && code != op.code())
-            {
-                other = i;
-                otherCode = code;
-            }
-        }
-        final String who = other >= 0 ?
-            "PE " + memberPes[other] + " called " + CollectiveOp.nameOf(otherCode) :
-            "another PE called another collective";
-        return new CollectiveMismatchException("collective order mismatch on team " + teamName + " at its collective #" +
-            seq + ": PE " + myWorldPe + " called " + op.callName() + " but " + who +
-            " (every PE of a team must call the same collectives in the same order)");
     }
 
     private long await(final int round, final long parity, final long seq, final String call)
@@ -726,66 +706,7 @@ public final class TeamSync
      */
     public void agree(final long seq, final CollectiveOp op, final ArgumentFormatter describe)
     {
-        final long offset = ControlBlock.announceOffset(teamSlot, seq);
-        for (int i = 0; i < memberBlocks.length; i++)
-        {
-            final long head = word(i, offset);
-            if (head != (seq << 8 | op.code()))
-            {
-                throw new CollectiveMismatchException("collective order mismatch on team " + teamName +
-                    " at its collective #" + seq + ": PE " + myWorldPe + " called " + op.callName() + " but PE " +
-                    memberPes[i] + " called " + peerCall(i, seq, head) +
-                    " (every PE of a team must call the same collectives in the same order)");
-            }
-            if (!sameArguments(i, offset))
-            {
-                // only now are the arguments copied out, for the message: a collective that agrees allocates nothing
-                final long[] mine = announced(myIndex, offset);
-                final long[] theirs = announced(i, offset);
-                throw new CollectiveMismatchException(op.callName() + " on team " + teamName +
-                    ": arguments differ between PEs: PE " + myWorldPe + " passed " + describe.format(mine) +
-                    ", PE " + memberPes[i] + " passed " + describe.format(theirs) +
-                    " (a collective needs the same arguments on every PE)");
-            }
-        }
-    }
-
-    private boolean sameArguments(final int index, final long offset)
-    {
-        for (int a = 0; a < ControlBlock.ANNOUNCE_ARGS; a++)
-        {
-            final long at = offset + 8 + 8L * a;
-            if (word(index, at) != myBlock.get(ValueLayout.JAVA_LONG, at))
-            {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private long[] announced(final int index, final long offset)
-    {
-        final long[] args = new long[ControlBlock.ANNOUNCE_ARGS];
-        for (int a = 0; a < args.length; a++)
-        {
-            args[a] = word(index, offset + 8 + 8L * a);
-        }
-        return args;
-    }
-
-    /** Names what member {@code i} called as collective {@code seq}, from its announcement or its arrival. */
-    private String peerCall(final int i, final long seq, final long head)
-    {
-        if ((head >>> 8) == seq)
-        {
-            return CollectiveOp.nameOf((int)(head & 0xFF));
-        }
-        final long arrival = word((i + 1) % memberBlocks.length, arrivalOffset + ((seq & 1) << 3));
-        if (rounds > 0 && (arrival >>> 16) == seq)
-        {
-            return CollectiveOp.nameOf((int)(arrival & 0xFF));
-        }
-        return "another collective";
+        mismatches.agree(seq, op, describe);
     }
 
     /** Formats announced collective arguments for a mismatch message. */
