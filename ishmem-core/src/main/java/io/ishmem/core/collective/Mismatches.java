@@ -3,7 +3,6 @@ package io.ishmem.core.collective;
 import io.ishmem.CollectiveMismatchException;
 import io.ishmem.core.heap.ControlBlock;
 
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
@@ -14,19 +13,12 @@ import java.lang.foreign.ValueLayout;
 final class Mismatches
 {
     private final TeamSync sync;
-    private final TeamName teamName;
-    private final int myWorldPe;
-    private final MemorySegment myBlock;
     /** The first flag line of the team's slot, where each member's own arrival lands on its round-0 target. */
     private final long arrivalOffset;
 
-    Mismatches(final TeamSync sync, final TeamName teamName, final int myWorldPe, final MemorySegment myBlock,
-        final long arrivalOffset)
+    Mismatches(final TeamSync sync, final long arrivalOffset)
     {
         this.sync = sync;
-        this.teamName = teamName;
-        this.myWorldPe = myWorldPe;
-        this.myBlock = myBlock;
         this.arrivalOffset = arrivalOffset;
     }
 
@@ -48,8 +40,8 @@ final class Mismatches
         final String who = other >= 0 ?
             "PE " + sync.memberPe(other) + " called " + CollectiveOp.nameOf(otherCode) :
             "another PE called another collective";
-        return new CollectiveMismatchException("collective order mismatch on team " + teamName + " at its collective #" +
-            seq + ": PE " + myWorldPe + " called " + op.callName() + " but " + who +
+        return new CollectiveMismatchException("collective order mismatch on team " + sync.teamName() +
+            " at its collective #" + seq + ": PE " + myWorldPe() + " called " + op.callName() + " but " + who +
             " (every PE of a team must call the same collectives in the same order)");
     }
 
@@ -68,8 +60,8 @@ final class Mismatches
             final long head = sync.word(i, offset);
             if (head != (seq << 8 | op.code()))
             {
-                throw new CollectiveMismatchException("collective order mismatch on team " + teamName +
-                    " at its collective #" + seq + ": PE " + myWorldPe + " called " + op.callName() + " but PE " +
+                throw new CollectiveMismatchException("collective order mismatch on team " + sync.teamName() +
+                    " at its collective #" + seq + ": PE " + myWorldPe() + " called " + op.callName() + " but PE " +
                     sync.memberPe(i) + " called " + peerCall(i, seq, head) +
                     " (every PE of a team must call the same collectives in the same order)");
             }
@@ -78,8 +70,8 @@ final class Mismatches
                 // only now are the arguments copied out, for the message: a collective that agrees allocates nothing
                 final long[] mine = announced(sync.myIndex(), offset);
                 final long[] theirs = announced(i, offset);
-                throw new CollectiveMismatchException(op.callName() + " on team " + teamName +
-                    ": arguments differ between PEs: PE " + myWorldPe + " passed " + describe.format(mine) +
+                throw new CollectiveMismatchException(op.callName() + " on team " + sync.teamName() +
+                    ": arguments differ between PEs: PE " + myWorldPe() + " passed " + describe.format(mine) +
                     ", PE " + sync.memberPe(i) + " passed " + describe.format(theirs) +
                     " (a collective needs the same arguments on every PE)");
             }
@@ -91,7 +83,7 @@ final class Mismatches
         for (int a = 0; a < ControlBlock.ANNOUNCE_ARGS; a++)
         {
             final long at = offset + 8 + 8L * a;
-            if (sync.word(index, at) != myBlock.get(ValueLayout.JAVA_LONG, at))
+            if (sync.word(index, at) != sync.memberBlock(sync.myIndex()).get(ValueLayout.JAVA_LONG, at))
             {
                 return false;
             }
@@ -122,5 +114,10 @@ final class Mismatches
             return CollectiveOp.nameOf((int)(arrival & 0xFF));
         }
         return "another collective";
+    }
+
+    private int myWorldPe()
+    {
+        return sync.memberPe(sync.myIndex());
     }
 }

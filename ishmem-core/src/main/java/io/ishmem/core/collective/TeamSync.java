@@ -182,7 +182,7 @@ public final class TeamSync
         this.waitStrategy = waitStrategy;
         this.liveness = liveness;
         this.remote = remote;
-        this.mismatches = new Mismatches(this, teamName, myWorldPe, myBlock, arrivalOffset);
+        this.mismatches = new Mismatches(this, arrivalOffset);
         for (final int pe : memberPes)
         {
             if (blocks[pe] == null && remote == null)
