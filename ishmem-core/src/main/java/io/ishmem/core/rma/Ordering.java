@@ -15,11 +15,24 @@ public final class Ordering
     private final Transport first;
     // written at init only (a device heap joins before init returns), read on every quiet and fence
     private Transport[] others;
+    // the transports a barrier must quiet, null when none (shared memory alone): one load on a barrier's path,
+    // where asking each transport took four dependent ones and a type check
+    private Transport[] quietBeforeSync;
 
     public Ordering(final Transport first, final Transport... others)
     {
         this.first = first;
         this.others = others.clone();
+        this.quietBeforeSync = notDeliveringOnReturn(first, this.others);
+    }
+
+    private static Transport[] notDeliveringOnReturn(final Transport first, final Transport[] others)
+    {
+        final Transport[] all = new Transport[others.length + 1];
+        all[0] = first;
+        System.arraycopy(others, 0, all, 1, others.length);
+        final Transport[] quieted = Arrays.stream(all).filter(t -> !t.deliversOnReturn()).toArray(Transport[]::new);
+        return quieted.length == 0 ? null : quieted;
     }
 
     /**
@@ -30,6 +43,7 @@ public final class Ordering
         final Transport[] more = Arrays.copyOf(others, others.length + 1);
         more[others.length] = transport;
         others = more;
+        quietBeforeSync = notDeliveringOnReturn(first, more);
     }
 
     public void quiet()
@@ -49,13 +63,10 @@ public final class Ordering
      */
     public void beforeSync()
     {
-        if (!first.deliversOnReturn())
+        final Transport[] quieted = quietBeforeSync;
+        if (quieted != null)
         {
-            first.quiet();
-        }
-        for (final Transport transport : others)
-        {
-            if (!transport.deliversOnReturn())
+            for (final Transport transport : quieted)
             {
                 transport.quiet();
             }

@@ -388,15 +388,17 @@ abstract class RuntimeCalls implements Ishmem
     public void barrierAll()
     {
         checkOpen("barrierAll");
-        worldSync.enter("barrierAll");
+        // in a local: each release store in enter() and sync() would make C2 load the field again
+        final TeamSync sync = worldSync;
+        sync.enter("barrierAll");
         try
         {
             ordering.beforeSync();
-            worldSync.sync(CollectiveOp.BARRIER_ALL, "barrierAll");
+            sync.sync(CollectiveOp.BARRIER_ALL, "barrierAll");
         }
         finally
         {
-            worldSync.exit();
+            sync.exit();
         }
     }
 
@@ -404,14 +406,16 @@ abstract class RuntimeCalls implements Ishmem
     public void syncAll()
     {
         checkOpen("syncAll");
-        worldSync.enter("syncAll");
+        // in a local: each release store in enter() and sync() would make C2 load the field again
+        final TeamSync sync = worldSync;
+        sync.enter("syncAll");
         try
         {
-            worldSync.sync(CollectiveOp.SYNC_ALL, "syncAll");
+            sync.sync(CollectiveOp.SYNC_ALL, "syncAll");
         }
         finally
         {
-            worldSync.exit();
+            sync.exit();
         }
     }
 

@@ -142,7 +142,7 @@ public interface Transport
     /**
      * @return whether a put is in its target's memory when it returns (shared memory), so a barrier through
      *         the control blocks publishes it without a {@link #quiet}; false where delivery completes only
-     *         at quiet (a device queue, a network).
+     *         at quiet (a device queue, a network). The same for the transport's whole life: callers ask once.
      */
     default boolean deliversOnReturn()
     {
