@@ -2,6 +2,7 @@ package io.ishmem.core.runtime;
 
 import io.ishmem.IshmemConfigException;
 import io.ishmem.IshmemException;
+import io.ishmem.NativeCallException;
 import io.ishmem.PeFailureException;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.heap.HeapFiles;
@@ -345,6 +346,24 @@ final class BootRegion implements AutoCloseable
                 LockSupport.parkNanos(parkNs);
                 parkNs = Math.min(parkNs * 2, 1_000_000L);
             }
+        }
+    }
+
+    /**
+     * After this PE failed to open or import the heap of PE {@code pe}: the cause when it is a clash, or the
+     * peer's exit.
+     *
+     * @throws IshmemConfigException when a process of this rendezvous found another job in it.
+     * @throws PeFailureException    when the peer has exited (its descriptors went with it).
+     */
+    void checkPeerAfterImportFailure(final int pe, final NativeCallException failure)
+    {
+        checkNoClash();
+        final int peerPid = pid(pe);
+        if (!isAlive(peerPid))
+        {
+            throw new PeFailureException(pe, "PE " + pe + " (pid " + peerPid + ") exited during init before PE " +
+                identity.pe() + " could map its heap (" + failure.getMessage() + ")");
         }
     }
 

@@ -195,16 +195,19 @@ final class Bootstrap
                 {
                     continue;
                 }
-                if (pidfds[pe] < 0)
-                {
-                    pidfds[pe] = LibC.pidfdOpen(pids[pe]);
-                }
                 try
                 {
+                    if (pidfds[pe] < 0)
+                    {
+                        pidfds[pe] = LibC.pidfdOpen(pids[pe]);
+                    }
                     all[pe] = importHeap(boot, pe, pidfds[pe], arena);
                 }
                 catch (final NativeCallException ex)
                 {
+                    // a peer that failed since it registered (another job came to the rendezvous, say) has closed
+                    // its descriptors or exited: its reason is the one to report, not the EBADF or ESRCH it left
+                    boot.checkPeerAfterImportFailure(pe, ex);
                     if (mode != BootRegion.SHARING_MEMFD || !sharing.equals("auto") || !isPermissionError(ex))
                     {
                         throw ex;
