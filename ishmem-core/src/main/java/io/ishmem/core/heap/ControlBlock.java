@@ -57,7 +57,9 @@ public final class ControlBlock
     //    line of its scratch entry carries the first word of the free-slot window
     // 6: a split's barrier folds the members' verdicts in the arrival words beside its flags (a peer of 5 leaves
     //    arrival times there)
-    public static final int MAJOR_VERSION = 6;
+    // 7: the hash of a collective's arguments sums each argument times a constant of its own before one mix (a
+    //    peer of 6 chains a mix per argument, so equal arguments would hash apart)
+    public static final int MAJOR_VERSION = 7;
     // 0: the barrier flag lines carry the latest arrival time heard of and its PE
     public static final int MINOR_VERSION = 0;
     public static final int VERSION = (MAJOR_VERSION << 16) | MINOR_VERSION;
