@@ -73,22 +73,22 @@ public final class TeamSync
     }
     private static final long[] NO_LONGS = {};
     private static final int[] NO_INTS = {};
-    private static final MemorySegment[] NO_BLOCKS = {};
     /** How long a barrier that could not reach a member waits for the launcher to name the PE that failed. */
     private static final long UNREACHABLE_WAIT_MS = 3_000;
 
     private final TeamName teamName;
     private final int myWorldPe;
     private final int rounds;
-    private final MemorySegment myBlock;
-    private final long[] myFlagOffsets;
-    private final MemorySegment[] targetBlocks;
-    private final long[] targetFlagOffsets;
     /**
-     * The flag words of the flags-only barrier as addresses in {@link AddressSpace#ALL}: the store to a target and
-     * the spin on this PE's flag then load no segment, session or state on their way (see there).
+     * This PE's control block, its address in {@link AddressSpace#ALL}. The barrier's flags and the words beside
+     * them, and the announcements, go through {@code ALL}: each access then loads no segment, session or state on
+     * its way, which a split, with some twenty of them, measured (see there for why it is safe).
      */
+    private final long myBlockAddress;
+    /** Each round's flag line, the same offset in every member's block. */
+    private final long[] flagOffsets;
     private final long[] myFlagAddresses;
+    /** 0 for a target on another node, reached through {@link #remote}. */
     private final long[] targetFlagAddresses;
     /** World PE of each round's target: member {@code myIndex + 2^r}. */
     private final int[] targetPes;
@@ -151,11 +151,9 @@ public final class TeamSync
         this.worldSize = blocks.length;
         this.myWorldPe = memberPes[myIndex];
         this.rounds = size <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(size - 1);
-        this.myBlock = blocks[myWorldPe];
+        this.myBlockAddress = AddressSpace.addressOf(blocks[myWorldPe]);
         // a team of one (a split's often are) has no rounds, and shares empty arrays
-        this.myFlagOffsets = rounds == 0 ? NO_LONGS : new long[rounds];
-        this.targetBlocks = rounds == 0 ? NO_BLOCKS : new MemorySegment[rounds];
-        this.targetFlagOffsets = rounds == 0 ? NO_LONGS : new long[rounds];
+        this.flagOffsets = rounds == 0 ? NO_LONGS : new long[rounds];
         this.myFlagAddresses = rounds == 0 ? NO_LONGS : new long[rounds];
         this.targetFlagAddresses = rounds == 0 ? NO_LONGS : new long[rounds];
         this.targetPes = rounds == 0 ? NO_INTS : new int[rounds];
@@ -171,12 +169,10 @@ public final class TeamSync
         {
             final int distance = 1 << r;
             final int target = memberPes[(myIndex + distance) % size];
-            myFlagOffsets[r] = ControlBlock.flagOffset(maxTeams, teamSlot, r);
-            targetBlocks[r] = blocks[target];
             targetPes[r] = target;
-            targetFlagOffsets[r] = ControlBlock.flagOffset(maxTeams, teamSlot, r);
-            myFlagAddresses[r] = AddressSpace.addressOf(myBlock) + myFlagOffsets[r];
-            targetFlagAddresses[r] = blocks[target] == null ? 0L : blocks[target].address() + targetFlagOffsets[r];
+            flagOffsets[r] = ControlBlock.flagOffset(maxTeams, teamSlot, r);
+            myFlagAddresses[r] = myBlockAddress + flagOffsets[r];
+            targetFlagAddresses[r] = blocks[target] == null ? 0L : blocks[target].address() + flagOffsets[r];
             sourcePes[r] = memberPes[((myIndex - distance) % size + size) % size];
         }
         this.waitStrategy = waitStrategy;
@@ -294,15 +290,16 @@ public final class TeamSync
         final long arg4, final long own)
     {
         final long next = sequence + 1;
-        final long offset = ControlBlock.announceOffset(teamSlot, next);
-        myBlock.set(ValueLayout.JAVA_LONG, offset + 8, arg0);
-        myBlock.set(ValueLayout.JAVA_LONG, offset + 16, arg1);
-        myBlock.set(ValueLayout.JAVA_LONG, offset + 24, arg2);
-        myBlock.set(ValueLayout.JAVA_LONG, offset + 32, arg3);
-        myBlock.set(ValueLayout.JAVA_LONG, offset + 40, arg4);
-        myBlock.set(ValueLayout.JAVA_LONG, ControlBlock.ANNOUNCE_OWN_OFFSET + offset, own);
+        final long at = myBlockAddress + ControlBlock.announceOffset(teamSlot, next);
+        final MemorySegment all = AddressSpace.ALL;
+        all.set(ValueLayout.JAVA_LONG, at + 8, arg0);
+        all.set(ValueLayout.JAVA_LONG, at + 16, arg1);
+        all.set(ValueLayout.JAVA_LONG, at + 24, arg2);
+        all.set(ValueLayout.JAVA_LONG, at + 32, arg3);
+        all.set(ValueLayout.JAVA_LONG, at + 40, arg4);
+        all.set(ValueLayout.JAVA_LONG, at + ControlBlock.ANNOUNCE_OWN_OFFSET, own);
         // release: the barrier flag that follows publishes the arguments too; this orders them first
-        LONG.setRelease(myBlock, offset, next << 8 | op.code());
+        LONG.setRelease(all, at, next << 8 | op.code());
         return next;
     }
 
@@ -319,7 +316,7 @@ public final class TeamSync
     public void announceSecondOwn(final long seq, final long own)
     {
         final long at = ControlBlock.announceOffset(teamSlot, seq) + ControlBlock.ANNOUNCE_OWN_OFFSET + 8;
-        myBlock.set(ValueLayout.JAVA_LONG, at, own);
+        AddressSpace.ALL.set(ValueLayout.JAVA_LONG, myBlockAddress + at, own);
     }
 
     /**
@@ -384,7 +381,7 @@ public final class TeamSync
 
     private long announced(final long offset, final int arg)
     {
-        return myBlock.get(ValueLayout.JAVA_LONG, offset + 8 + 8L * arg);
+        return AddressSpace.ALL.get(ValueLayout.JAVA_LONG, myBlockAddress + offset + 8 + 8L * arg);
     }
 
     private static long mix(final long x)
@@ -467,14 +464,14 @@ public final class TeamSync
         for (int r = 0; r < rounds; r++)
         {
             final long flag = seq << 16 | lowest << 8 | highest;
-            if (targetBlocks[r] != null)
+            if (targetFlagAddresses[r] != 0)
             {
                 if (hashes | recording | fold)
                 {
                     publish(r, parity, lowHash << 32 | highHash, hashes, recording, fold);
                 }
                 // release: everything this PE wrote before the barrier is visible to whoever sees the flag
-                LONG.setRelease(targetBlocks[r], targetFlagOffsets[r] + parity, flag);
+                LONG.setRelease(AddressSpace.ALL, targetFlagAddresses[r] + parity, flag);
             }
             else
             {
@@ -487,7 +484,7 @@ public final class TeamSync
                     throw unreachable(ex, targetPes[r], call);
                 }
             }
-            long seen = (long)LONG.getAcquire(myBlock, myFlagOffsets[r] + parity);
+            long seen = (long)LONG.getAcquire(AddressSpace.ALL, myFlagAddresses[r] + parity);
             if ((seen >>> 16) < seq)
             {
                 seen = await(r, parity, seq, call);
@@ -496,17 +493,19 @@ public final class TeamSync
             highest = Math.max(highest, seen & 0xFF);
             if (hashes)
             {
-                final long heard = myBlock.get(ValueLayout.JAVA_LONG,
-                    myFlagOffsets[r] + ControlBlock.FLAG_HASH_OFFSET + parity);
+                final long heard = AddressSpace.ALL.get(ValueLayout.JAVA_LONG,
+                    myFlagAddresses[r] + ControlBlock.FLAG_HASH_OFFSET + parity);
                 lowHash = Math.min(lowHash, heard >>> 32);
                 highHash = Math.max(highHash, heard & 0xFFFF_FFFFL);
             }
             if (fold)
             {
                 // the source's fold of itself and whom it heard of in earlier rounds, as the flags fold the ops
-                final long line = myFlagOffsets[r];
-                foldedAnd &= myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity);
-                foldedOr |= myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
+                final long line = myFlagAddresses[r];
+                foldedAnd &= AddressSpace.ALL.get(ValueLayout.JAVA_LONG,
+                    line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity);
+                foldedOr |= AddressSpace.ALL.get(ValueLayout.JAVA_LONG,
+                    line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
             }
             else if (recording && (seen & 0xFF) == op.code() && ((seen >>> 8) & 0xFF) == op.code())
             {
@@ -578,8 +577,8 @@ public final class TeamSync
         final boolean withArrival, final boolean withFold)
     {
         // plain: the release of the flag publishes them, and they share the flag's line
-        final MemorySegment target = targetBlocks[r];
-        final long line = targetFlagOffsets[r];
+        final MemorySegment target = AddressSpace.ALL;
+        final long line = targetFlagAddresses[r];
         if (withHashes)
         {
             target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_HASH_OFFSET + parity, hashes);
@@ -614,7 +613,7 @@ public final class TeamSync
         final boolean withFold)
     {
         final int pe = targetPes[r];
-        final long line = targetFlagOffsets[r];
+        final long line = flagOffsets[r];
         remote.putLong(pe, line + ControlBlock.FLAG_HASH_OFFSET + parity, hashes);
         remote.putLong(pe, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, withFold ? foldedAnd : lastNs);
         remote.putLong(pe, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, withFold ? foldedOr : lastPe);
@@ -654,9 +653,11 @@ public final class TeamSync
     /** After round r's flag was acquired: keeps the later of the arrival heard of and the latest so far. */
     private void hear(final int r, final long parity)
     {
-        final long line = myFlagOffsets[r];
-        final long heardNs = myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity);
-        final long heardPe = myBlock.get(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
+        final long line = myFlagAddresses[r];
+        final long heardNs = AddressSpace.ALL.get(ValueLayout.JAVA_LONG,
+            line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity);
+        final long heardPe = AddressSpace.ALL.get(ValueLayout.JAVA_LONG,
+            line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
         // 0 is a PE that read no clock; nanoTime on Linux counts from boot, never 0 (and the compare is wrap-safe);
         // a tagged PE word is a split's fold, left by an earlier barrier of this parity
         if (heardNs != 0 && (heardPe & ControlBlock.FLAG_FOLD_TAG) == 0 && (lastNs == 0 || heardNs - lastNs > 0))

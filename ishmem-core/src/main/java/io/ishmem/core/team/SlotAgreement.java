@@ -3,6 +3,7 @@ package io.ishmem.core.team;
 import io.ishmem.TeamSplitException;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
+import io.ishmem.core.heap.AddressSpace;
 import io.ishmem.core.heap.ControlBlock;
 import io.ishmem.core.transport.RemoteControl;
 
@@ -31,7 +32,8 @@ final class SlotAgreement
     private static final int WINDOW_LONGS = ControlBlock.SPLIT_WINDOW_BITS / 64;
 
     private final MemorySegment[] blocks;
-    private final MemorySegment myBlock;
+    /** This PE's control block in {@link AddressSpace#ALL}, as the barrier writes it (see there). */
+    private final long myBlockAddress;
     private final int maxTeams;
     private final TeamSlots slots;
     /** The blocks of PEs on other nodes; null when the job has one node. */
@@ -41,7 +43,7 @@ final class SlotAgreement
         final RemoteControl remote)
     {
         this.blocks = blocks;
-        this.myBlock = blocks[myPe];
+        this.myBlockAddress = AddressSpace.addressOf(blocks[myPe]);
         this.maxTeams = maxTeams;
         this.slots = slots;
         this.remote = remote;
@@ -69,7 +71,7 @@ final class SlotAgreement
         {
             final long seq = sync.announce(op, arg0, arg1);
             final long entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, seq);
-            verdict.publish(myBlock, entry);
+            verdict.publish(myBlockAddress + entry);
             int[] chosen = null;
             try
             {
@@ -191,7 +193,8 @@ final class SlotAgreement
             final int[] chosen = choose(common, found, needed, parent.slot, attempt, call);
             final boolean claimed = joins && slots.tryClaim(chosen);
             entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, sync.sequence() + 1);
-            myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CLAIM_OFFSET, claimed || !joins ? 1 : 0);
+            AddressSpace.ALL.set(ValueLayout.JAVA_LONG, myBlockAddress + entry + ControlBlock.SPLIT_CLAIM_OFFSET,
+                claimed || !joins ? 1 : 0);
             boolean all = false;
             try
             {
@@ -325,12 +328,13 @@ final class SlotAgreement
 
     private void publish(final long entry, final long[] window, final boolean reserved)
     {
+        final long at = myBlockAddress + entry;
         for (int i = 0; i < WINDOW_LONGS; i++)
         {
-            myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L, window[i]);
+            AddressSpace.ALL.set(ValueLayout.JAVA_LONG, at + ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L, window[i]);
         }
-        myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_FIRST_FREE_OFFSET, window[0]);
-        myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_RESERVED_OFFSET, reserved ? 1 : 0);
+        AddressSpace.ALL.set(ValueLayout.JAVA_LONG, at + ControlBlock.SPLIT_FIRST_FREE_OFFSET, window[0]);
+        AddressSpace.ALL.set(ValueLayout.JAVA_LONG, at + ControlBlock.SPLIT_RESERVED_OFFSET, reserved ? 1 : 0);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.ishmem.core.team;
 
 import io.ishmem.TeamConfig;
 import io.ishmem.TeamSplitException;
+import io.ishmem.core.heap.AddressSpace;
 import io.ishmem.core.heap.ControlBlock;
 
 import java.lang.foreign.MemorySegment;
@@ -67,15 +68,17 @@ record SplitVerdict(int code, int configAxis, boolean configNull, long detail, i
     }
 
     /**
-     * Writes the verdict into this PE's split scratch entry; the parent's barrier that follows publishes it.
+     * Writes the verdict into this PE's split scratch entry, at its address in {@link AddressSpace#ALL}; the parent's
+     * barrier that follows publishes it.
      */
-    void publish(final MemorySegment myBlock, final long entry)
+    void publish(final long entryAddress)
     {
-        myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CODE_OFFSET, code);
+        final MemorySegment all = AddressSpace.ALL;
+        all.set(ValueLayout.JAVA_LONG, entryAddress + ControlBlock.SPLIT_CODE_OFFSET, code);
         // the limit rides in the config word's high half, which the axis and the null flag leave free
-        myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CONFIG_OFFSET,
+        all.set(ValueLayout.JAVA_LONG, entryAddress + ControlBlock.SPLIT_CONFIG_OFFSET,
             configAxis | (configNull ? NULL_CONFIG : 0) | (long)limit << 32);
-        myBlock.set(ValueLayout.JAVA_LONG, entry + ControlBlock.SPLIT_CONFIG_MASK_OFFSET, detail);
+        all.set(ValueLayout.JAVA_LONG, entryAddress + ControlBlock.SPLIT_CONFIG_MASK_OFFSET, detail);
     }
 
     /**
