@@ -2,6 +2,7 @@ package io.ishmem.core.collective;
 
 import io.ishmem.CollectiveMismatchException;
 import io.ishmem.core.heap.ControlBlock;
+import io.ishmem.core.wait.Liveness;
 
 import java.lang.foreign.ValueLayout;
 
@@ -15,15 +16,46 @@ final class Mismatches
     private final TeamSync sync;
     /** The first flag line of the team's slot, where each member's own arrival lands on its round-0 target. */
     private final long arrivalOffset;
+    private final Liveness liveness;
 
-    Mismatches(final TeamSync sync, final long arrivalOffset)
+    Mismatches(final TeamSync sync, final long arrivalOffset, final Liveness liveness)
     {
         this.sync = sync;
         this.arrivalOffset = arrivalOffset;
+        this.liveness = liveness;
+    }
+
+    /**
+     * What to throw once collective {@code seq}'s barrier found the members in another op ({@code otherOp}) or
+     * with other arguments.
+     */
+    RuntimeException disagreement(final CollectiveOp op, final long seq, final long parity, final String call,
+        final boolean otherOp, final TeamSync.ArgumentFormatter describe)
+    {
+        // a peer whose wait already failed may still pass through the collectives that clean up after it:
+        // report the failure, not the mismatch it causes
+        if (!liveness.probe(true))
+        {
+            return liveness.failure(call);
+        }
+        if (otherOp)
+        {
+            return otherOp(op, seq, parity);
+        }
+        try
+        {
+            agree(seq, op, describe);
+        }
+        catch (final CollectiveMismatchException ex)
+        {
+            return ex;
+        }
+        return new CollectiveMismatchException(op.callName() + " on team " + sync.teamName() +
+            ": arguments differ between PEs (every PE of a team must pass the same arguments)");
     }
 
     /** Names the first member, by team index, whose own arrival at {@code seq} carried another op than ours. */
-    CollectiveMismatchException otherOp(final CollectiveOp op, final long seq, final long parity)
+    private CollectiveMismatchException otherOp(final CollectiveOp op, final long seq, final long parity)
     {
         int other = -1;
         int otherCode = 0;

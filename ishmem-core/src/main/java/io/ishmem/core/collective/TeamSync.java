@@ -22,7 +22,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The synchronisation of one team: a dissemination barrier over the team's members (ceil(log2 n)
  * rounds; in round r member i signals member i + 2^r and waits for member i - 2^r), plus the
- * announcements that let members compare collective arguments.
+ * announcements that let members compare collective arguments ({@link Announcements} writes and hashes them,
+ * {@link Mismatches} words a disagreement).
  *
  * <p>Every flag word is {@code sequence << 16 | lowest op << 8 | highest op}, where the ops are the
  * collective codes seen so far by the writer: after round r a member knows the lowest and highest op
@@ -178,7 +179,7 @@ public final class TeamSync
         this.waitStrategy = waitStrategy;
         this.liveness = liveness;
         this.remote = remote;
-        this.mismatches = new Mismatches(this, arrivalOffset);
+        this.mismatches = new Mismatches(this, arrivalOffset, liveness);
         for (final int pe : memberPes)
         {
             if (blocks[pe] == null && remote == null)
@@ -290,16 +291,7 @@ public final class TeamSync
         final long arg4, final long own)
     {
         final long next = sequence + 1;
-        final long at = myBlockAddress + ControlBlock.announceOffset(teamSlot, next);
-        final MemorySegment all = AddressSpace.ALL;
-        all.set(ValueLayout.JAVA_LONG, at + 8, arg0);
-        all.set(ValueLayout.JAVA_LONG, at + 16, arg1);
-        all.set(ValueLayout.JAVA_LONG, at + 24, arg2);
-        all.set(ValueLayout.JAVA_LONG, at + 32, arg3);
-        all.set(ValueLayout.JAVA_LONG, at + 40, arg4);
-        all.set(ValueLayout.JAVA_LONG, at + ControlBlock.ANNOUNCE_OWN_OFFSET, own);
-        // release: the barrier flag that follows publishes the arguments too; this orders them first
-        LONG.setRelease(all, at, next << 8 | op.code());
+        Announcements.write(announcement(next), next, op, arg0, arg1, arg2, arg3, arg4, own);
         return next;
     }
 
@@ -315,8 +307,13 @@ public final class TeamSync
     /** Publishes own word 1 for collective {@code seq} (word 0 is {@link #announce}'s), before its sync. */
     public void announceSecondOwn(final long seq, final long own)
     {
-        final long at = ControlBlock.announceOffset(teamSlot, seq) + ControlBlock.ANNOUNCE_OWN_OFFSET + 8;
-        AddressSpace.ALL.set(ValueLayout.JAVA_LONG, myBlockAddress + at, own);
+        Announcements.writeSecondOwn(announcement(seq), own);
+    }
+
+    /** @return the address of this PE's announcement of collective {@code seq} in {@link AddressSpace#ALL}. */
+    private long announcement(final long seq)
+    {
+        return myBlockAddress + ControlBlock.announceOffset(teamSlot, seq);
     }
 
     /**
@@ -327,19 +324,7 @@ public final class TeamSync
     public void syncAnnounced(final CollectiveOp op, final long seq, final String call,
         final ArgumentFormatter describe)
     {
-        final long offset = ControlBlock.announceOffset(teamSlot, seq);
-        // each argument times an odd constant of its own, summed, then one mix: the products do not wait for each
-        // other, where five chained mixes took some 50 cycles, on the path to the store of the flag that carries
-        // the hash. Members that differ in one argument never collide before the 32-bit fold (an odd factor is
-        // invertible); the flag also carries the op code
-        final long h = mix(op.code() * 0x9E37_79B9_7F4A_7C15L
-            + announced(offset, 0) * 0xBF58_476D_1CE4_E5B9L
-            + announced(offset, 1) * 0x94D0_49BB_1331_11EBL
-            + announced(offset, 2) * 0xC2B2_AE3D_27D4_EB4FL
-            + announced(offset, 3) * 0x1656_67B1_9E37_79F9L
-            + announced(offset, 4) * 0xD6E8_FEB8_6659_FD93L);
-        // never 0, which stands for a collective without arguments
-        sync(op, (h ^ (h >>> 32)) & 0xFFFF_FFFFL | 1L, call, describe);
+        sync(op, Announcements.hash(announcement(seq), op), call, describe);
     }
 
     /**
@@ -377,18 +362,6 @@ public final class TeamSync
     public long foldedOr()
     {
         return foldedOr & ~ControlBlock.FLAG_FOLD_TAG;
-    }
-
-    private long announced(final long offset, final int arg)
-    {
-        return AddressSpace.ALL.get(ValueLayout.JAVA_LONG, myBlockAddress + offset + 8 + 8L * arg);
-    }
-
-    private static long mix(final long x)
-    {
-        long z = x * 0xBF58_476D_1CE4_E5B9L;
-        z = (z ^ (z >>> 31)) * 0x94D0_49BB_1331_11EBL;
-        return z ^ (z >>> 29);
     }
 
     /**
@@ -519,7 +492,7 @@ public final class TeamSync
         }
         if (lowest != highest || lowHash != highHash)
         {
-            throw disagreement(op, seq, parity, call, lowest != highest, describe);
+            throw mismatches.disagreement(op, seq, parity, call, lowest != highest, describe);
         }
     }
 
@@ -546,7 +519,7 @@ public final class TeamSync
         }
         if (lowest != highest)
         {
-            throw disagreement(op, seq, parity, call, true, null);
+            throw mismatches.disagreement(op, seq, parity, call, true, null);
         }
     }
 
@@ -665,31 +638,6 @@ public final class TeamSync
             lastNs = heardNs;
             lastPe = heardPe;
         }
-    }
-
-    private RuntimeException disagreement(final CollectiveOp op, final long seq, final long parity, final String call,
-        final boolean otherOp, final ArgumentFormatter describe)
-    {
-        // a peer whose wait already failed may still pass through the collectives that clean up after it:
-        // report the failure, not the mismatch it causes
-        if (!liveness.probe(true))
-        {
-            return liveness.failure(call);
-        }
-        if (otherOp)
-        {
-            return mismatches.otherOp(op, seq, parity);
-        }
-        try
-        {
-            agree(seq, op, describe);
-        }
-        catch (final CollectiveMismatchException ex)
-        {
-            return ex;
-        }
-        return new CollectiveMismatchException(op.callName() + " on team " + teamName +
-            ": arguments differ between PEs (every PE of a team must pass the same arguments)");
     }
 
     private long await(final int round, final long parity, final long seq, final String call)
