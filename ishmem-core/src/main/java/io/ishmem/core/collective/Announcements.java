@@ -25,11 +25,11 @@ final class Announcements
         final long arg2, final long arg3, final long arg4, final long own)
     {
         final MemorySegment all = AddressSpace.ALL;
-        all.set(ValueLayout.JAVA_LONG, at + 8, arg0);
-        all.set(ValueLayout.JAVA_LONG, at + 16, arg1);
-        all.set(ValueLayout.JAVA_LONG, at + 24, arg2);
-        all.set(ValueLayout.JAVA_LONG, at + 32, arg3);
-        all.set(ValueLayout.JAVA_LONG, at + 40, arg4);
+        all.set(ValueLayout.JAVA_LONG, at + argumentOffset(0), arg0);
+        all.set(ValueLayout.JAVA_LONG, at + argumentOffset(1), arg1);
+        all.set(ValueLayout.JAVA_LONG, at + argumentOffset(2), arg2);
+        all.set(ValueLayout.JAVA_LONG, at + argumentOffset(3), arg3);
+        all.set(ValueLayout.JAVA_LONG, at + argumentOffset(4), arg4);
         all.set(ValueLayout.JAVA_LONG, at + ControlBlock.ANNOUNCE_OWN_OFFSET, own);
         // release: the barrier flag that follows publishes the arguments too; this orders them first
         LONG.setRelease(all, at, seq << 8 | op.code());
@@ -57,9 +57,15 @@ final class Announcements
         return (h ^ (h >>> 32)) & 0xFFFF_FFFFL | 1L;
     }
 
+    /** @return where argument {@code index} sits in an announcement: after the word of sequence and op. */
+    static long argumentOffset(final int index)
+    {
+        return 8 + 8L * index;
+    }
+
     private static long argument(final long at, final int index)
     {
-        return AddressSpace.ALL.get(ValueLayout.JAVA_LONG, at + 8 + 8L * index);
+        return AddressSpace.ALL.get(ValueLayout.JAVA_LONG, at + argumentOffset(index));
     }
 
     private static long mix(final long x)

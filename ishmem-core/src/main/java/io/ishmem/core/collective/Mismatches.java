@@ -114,7 +114,7 @@ final class Mismatches
     {
         for (int a = 0; a < ControlBlock.ANNOUNCE_ARGS; a++)
         {
-            final long at = offset + 8 + 8L * a;
+            final long at = offset + Announcements.argumentOffset(a);
             if (sync.word(index, at) != sync.memberBlock(sync.myIndex()).get(ValueLayout.JAVA_LONG, at))
             {
                 return false;
@@ -128,7 +128,7 @@ final class Mismatches
         final long[] args = new long[ControlBlock.ANNOUNCE_ARGS];
         for (int a = 0; a < args.length; a++)
         {
-            args[a] = sync.word(index, offset + 8 + 8L * a);
+            args[a] = sync.word(index, offset + Announcements.argumentOffset(a));
         }
         return args;
     }
