@@ -15,7 +15,9 @@ public final class HeapSegment implements SymmetricSegment
     final long size;
     // the heap's, copied so a data call reaches it in one load off the segment, beside the checks' loads
     final Transport transport;
-    private final MemorySegment localView;
+    // made by the first local(): a malloc that never asks for it allocates a third less (the young generation's
+    // first fill faults its pages in, 10 us a page on the project's test VM); a race makes two equal views
+    private MemorySegment localView;
 
     HeapSegment(final SymmetricHeap heap, final Allocation allocation, final long offset, final long size)
     {
@@ -30,7 +32,6 @@ public final class HeapSegment implements SymmetricSegment
         this.offset = offset;
         this.size = size;
         this.transport = transport;
-        this.localView = heap.isDevice() ? null : heap.localHeap().asSlice(offset, size);
     }
 
     /**
@@ -74,13 +75,19 @@ public final class HeapSegment implements SymmetricSegment
     public MemorySegment local()
     {
         checkLive("local");
-        if (localView == null)
+        if (heap.isDevice())
         {
             throw new UnsupportedOperationException("local: the segment at heap offset " + offset + " is device " +
                 "memory, which has no host view: use device().copyToHost / copyFromHost, get / put, or a kernel on " +
                 "device().deviceAddress");
         }
-        return localView;
+        MemorySegment view = localView;
+        if (view == null)
+        {
+            view = heap.localHeap().asSlice(offset, size);
+            localView = view;
+        }
+        return view;
     }
 
     @Override
@@ -88,7 +95,7 @@ public final class HeapSegment implements SymmetricSegment
     {
         checkLive("peerView");
         heap.checkPe("peerView", pe);
-        if (localView == null)
+        if (heap.isDevice())
         {
             // device memory: no host view; device().peerDeviceAddress gives the device form
             return Optional.empty();
