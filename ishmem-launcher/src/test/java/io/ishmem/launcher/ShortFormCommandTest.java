@@ -38,7 +38,7 @@ class ShortFormCommandTest
             "--enable-native-access=io.ishmem.core,io.ishmem.l0.bindings,io.ishmem.cuda.bindings," +
                 "io.ishmem.ucx.bindings",
             "-XX:+UseSerialGC", "-XX:-UsePerfData", "-XX:+UnlockDiagnosticVMOptions",
-            "-XX:GuaranteedSafepointInterval=0", "-XX:CompileCommand=quiet",
+            "-XX:GuaranteedSafepointInterval=0", "-XX:NewSize=32m", "-XX:CompileCommand=quiet",
             "-XX:CompileCommand=inline,io.ishmem.core.*::put", "-XX:CompileCommand=inline,io.ishmem.core.*::get",
             "-XX:CompileCommand=inline,io.ishmem.core.*::putSignal",
             "-Xmx1g",
