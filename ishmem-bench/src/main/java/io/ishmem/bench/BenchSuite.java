@@ -130,6 +130,10 @@ public final class BenchSuite implements Callable<Integer>
     @Option(names = "--c-coll", description = "the anchors' compiled oshm_coll, run under oshrun before our coll jobs")
     Path cColl;
 
+    @Option(names = "--coll-jvm-arg", paramLabel = "OPTION", description = "a JVM option added to the coll PEs' " +
+        "defaults (repeatable), for experiments; use --coll-jvm-arg=-X... for options starting with '-'")
+    List<String> collJvmArgs = new ArrayList<>();
+
     @Spec
     CommandSpec spec;
 
@@ -174,7 +178,7 @@ public final class BenchSuite implements Callable<Integer>
             }
             if (coll)
             {
-                failures.addAll(new CollPhase(new PhaseSettings(collPes, collRounds, collScale, cColl, List.of(),
+                failures.addAll(new CollPhase(new PhaseSettings(collPes, collRounds, collScale, cColl, collJvmArgs,
                     Duration.ofMinutes(10))).run(out, raw));
             }
         }

@@ -10,25 +10,36 @@ import java.util.Optional;
 public final class HeapSegment implements SymmetricSegment
 {
     final SymmetricHeap heap;
-    final Allocation allocation;
+    // the segment malloc returned, which free accepts and which holds the flags below; itself for that segment
+    final HeapSegment root;
     final long offset;
     final long size;
     // the heap's, copied so a data call reaches it in one load off the segment, beside the checks' loads
     final Transport transport;
-    // made by the first local(): a malloc that never asks for it allocates a third less (the young generation's
-    // first fill faults its pages in, 10 us a page on the project's test VM); a race makes two equal views
+    // made by the first local(), so a malloc is one object of 48 bytes where a segment, a record of the allocation
+    // and a view were 120 (until the young generation's first collection each of its pages faults in at first
+    // use, 10 us a page on the project's test VM); a race makes two equal views
     private MemorySegment localView;
+    // on the root only: freed; and retired, freed or its heap closed, one flag, so a data call pays one test for
+    // both and the rare path finds out which (checkLive)
+    boolean freed;
+    boolean retired;
 
-    HeapSegment(final SymmetricHeap heap, final Allocation allocation, final long offset, final long size)
+    /** A new allocation's segment: its own root. */
+    HeapSegment(final SymmetricHeap heap, final long offset, final long size)
     {
-        this(heap, allocation, offset, size, heap.transport());
+        this.heap = heap;
+        this.root = this;
+        this.offset = offset;
+        this.size = size;
+        this.transport = heap.transport();
     }
 
-    private HeapSegment(final SymmetricHeap heap, final Allocation allocation, final long offset, final long size,
+    private HeapSegment(final SymmetricHeap heap, final HeapSegment root, final long offset, final long size,
         final Transport transport)
     {
         this.heap = heap;
-        this.allocation = allocation;
+        this.root = root;
         this.offset = offset;
         this.size = size;
         this.transport = transport;
@@ -40,23 +51,7 @@ public final class HeapSegment implements SymmetricSegment
      */
     HeapSegment servedBy(final Transport other)
     {
-        return new HeapSegment(heap, allocation, offset, size, other);
-    }
-
-    /** The allocation a segment belongs to; its root segment is the one free accepts. */
-    static final class Allocation
-    {
-        final long offset;
-        boolean freed;
-        // freed, or its heap closed: one flag, so a data call pays one test for both and the rare
-        // path finds out which (checkLive)
-        boolean retired;
-        HeapSegment root;
-
-        Allocation(final long offset)
-        {
-            this.offset = offset;
-        }
+        return new HeapSegment(heap, root, offset, size, other);
     }
 
     @Override
@@ -114,12 +109,12 @@ public final class HeapSegment implements SymmetricSegment
             throw new IndexOutOfBoundsException("slice: [offset=" + sliceOffset + ", offset + bytes=" +
                 (sliceOffset + bytes) + ") not in [0, " + size + "]");
         }
-        return new HeapSegment(heap, allocation, offset + sliceOffset, bytes);
+        return new HeapSegment(heap, root, offset + sliceOffset, bytes, heap.transport());
     }
 
     boolean isAllocationRoot()
     {
-        return allocation.root == this;
+        return root == this;
     }
 
     void checkLive(final String call)
@@ -133,7 +128,7 @@ public final class HeapSegment implements SymmetricSegment
     void checkLive(final String call, final String name)
     {
         heap.checkOpen(call);
-        if (allocation.freed)
+        if (root.freed)
         {
             throw new IllegalStateException(call + ": " + name + " (the segment at heap offset " + offset +
                 ") was freed");
@@ -143,6 +138,6 @@ public final class HeapSegment implements SymmetricSegment
     @Override
     public String toString()
     {
-        return "SymmetricSegment[heapOffset=" + offset + ", byteSize=" + size + (allocation.freed ? ", freed]" : "]");
+        return "SymmetricSegment[heapOffset=" + offset + ", byteSize=" + size + (root.freed ? ", freed]" : "]");
     }
 }

@@ -30,7 +30,7 @@ public final class SymmetricHeap
     private final boolean device;
     private SymmetricHeap sibling;
     // allocated and not freed, so that close can retire them all
-    private final List<HeapSegment.Allocation> live = new ArrayList<>();
+    private final List<HeapSegment> live = new ArrayList<>();
     private boolean closed;
 
     /**
@@ -149,10 +149,8 @@ public final class SymmetricHeap
                 Bytes.describe(allocator.freeBytes()) + " free, largest free range " +
                 Bytes.describe(allocator.largestFree()) + advice(variable, bytes));
         }
-        final HeapSegment.Allocation allocation = new HeapSegment.Allocation(offset);
-        final HeapSegment segment = new HeapSegment(this, allocation, offset, bytes);
-        allocation.root = segment;
-        live.add(allocation);
+        final HeapSegment segment = new HeapSegment(this, offset, bytes);
+        live.add(segment);
         return segment;
     }
 
@@ -189,7 +187,7 @@ public final class SymmetricHeap
             throw new IllegalArgumentException(call + ": segment " + segment +
                 " was not allocated by this ishmem runtime");
         }
-        if (heapSegment.allocation.freed)
+        if (heapSegment.root.freed)
         {
             throw new IllegalArgumentException(call + ": segment " + segment + " was already freed");
         }
@@ -197,7 +195,7 @@ public final class SymmetricHeap
         {
             throw new IllegalArgumentException(call + ": segment " + segment +
                 " is a slice; free the segment malloc/calloc/align returned (heap offset " +
-                heapSegment.allocation.offset + ")");
+                heapSegment.root.offset + ")");
         }
         return heapSegment;
     }
@@ -207,10 +205,10 @@ public final class SymmetricHeap
      */
     public void release(final HeapSegment segment)
     {
-        segment.allocation.freed = true;
-        segment.allocation.retired = true;
-        live.remove(segment.allocation);
-        allocator.free(segment.allocation.offset);
+        segment.freed = true;
+        segment.retired = true;
+        live.remove(segment);
+        allocator.free(segment.offset);
     }
 
     /**
@@ -229,7 +227,7 @@ public final class SymmetricHeap
         {
             throw notSymmetric(call, name, segment);
         }
-        if (heapSegment.allocation.retired)
+        if (heapSegment.root.retired)
         {
             // throws: closed first, then freed, as the messages have always been ordered
             heapSegment.checkLive(call, name);
@@ -300,7 +298,7 @@ public final class SymmetricHeap
      */
     public long elementOffsetIfValid(final SymmetricSegment segment, final long index, final int size)
     {
-        if (!(segment instanceof HeapSegment heapSegment) || heapSegment.allocation.retired || index < 0 ||
+        if (!(segment instanceof HeapSegment heapSegment) || heapSegment.root.retired || index < 0 ||
             index >= MAX_ELEMENT_INDEX || index * size > heapSegment.size - size)
         {
             return -1;
@@ -357,9 +355,9 @@ public final class SymmetricHeap
             return;
         }
         closed = true;
-        for (final HeapSegment.Allocation allocation : live)
+        for (final HeapSegment root : live)
         {
-            allocation.retired = true;
+            root.retired = true;
         }
         // the two heaps of a runtime close together
         if (sibling != null)
