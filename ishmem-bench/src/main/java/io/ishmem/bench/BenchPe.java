@@ -52,6 +52,7 @@ public final class BenchPe
         final double scale = args.length > 2 ? Double.parseDouble(args[2]) : 1.0;
         try (Ishmem shmem = Ishmem.init())
         {
+            YoungGeneration.touchOnce();
             final BenchPe bench = new BenchPe(shmem, scale);
             bench.warmups = args.length > 3 ? Integer.parseInt(args[3]) : 1;
             switch (suite)

@@ -6,6 +6,7 @@ import io.ishmem.Team;
 import io.ishmem.bench.PeArgs;
 import io.ishmem.bench.RawBarrier;
 import io.ishmem.bench.WarmupClock;
+import io.ishmem.bench.YoungGeneration;
 import org.HdrHistogram.Histogram;
 
 import java.lang.foreign.MemorySegment;
@@ -129,6 +130,7 @@ public final class CollPe
         }
         try (Ishmem shmem = Ishmem.init())
         {
+            YoungGeneration.touchOnce();
             final CollPe bench = new CollPe(shmem, parsed.scale(), cpus);
             for (int round = 0; round < parsed.rounds(); round++)
             {

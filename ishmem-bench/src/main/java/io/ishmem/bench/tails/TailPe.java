@@ -7,6 +7,7 @@ import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
 import io.ishmem.bench.PeArgs;
 import io.ishmem.bench.WarmupClock;
+import io.ishmem.bench.YoungGeneration;
 import org.HdrHistogram.Histogram;
 
 import java.lang.foreign.Arena;
@@ -74,6 +75,7 @@ public final class TailPe
         final PeArgs parsed = PeArgs.parse("TailPe ROUNDS SCALE", args);
         try (Ishmem shmem = Ishmem.init(); Arena arena = Arena.ofConfined())
         {
+            YoungGeneration.touchOnce();
             new TailPe(shmem, parsed.scale()).run(parsed.rounds(), arena.allocate(PAYLOAD_BYTES, 8));
         }
     }
