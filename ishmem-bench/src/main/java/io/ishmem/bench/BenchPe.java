@@ -141,13 +141,19 @@ public final class BenchPe
 
     // ---------------------------------------------------------------- ping-pongs
 
+    // Each timed loop is a method of its own (*Loop), which the bench's PEs keep from being inlined into its
+    // caller (PeJob: -XX:CompileCommand=dontinline for *Loop, as JMH keeps a benchmark out of its harness): the
+    // launcher's forced inlining of put and putSignal grows whatever method the library's loop sits in, and in
+    // one method with the floor's loop that changed how C2 compiled the floor (the 8 B copy stream fell from
+    // 2.0 to 0.75 GB/s in 9 of 10 rounds); the ping-pong's and the barrier's loops shared one method with
+    // their floors' until 2026-11-27.
+
     /** p + waitUntil, one-way latency; floor: release store into the peer view, acquire spin on our copy. */
     private void pWait(final int round, final SymmetricSegment words)
     {
         final int k = 32;
-        final int peer = 1 - me;
         final MemorySegment mine = words.local();
-        final MemorySegment theirs = words.peerView(peer).orElseThrow();
+        final MemorySegment theirs = words.peerView(1 - me).orElseThrow();
         for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
         {
             reset(words);
@@ -156,36 +162,55 @@ public final class BenchPe
             for (int s = 0; s < samples.capacity(); s++)
             {
                 final long startNs = System.nanoTime();
-                for (int j = 0; j < k; j++)
+                if (impl == Report.LIBRARY)
                 {
-                    seq++;
-                    if (impl == Report.LIBRARY)
-                    {
-                        if (me == 0)
-                        {
-                            shmem.pLong(words, 0, seq, peer);
-                            shmem.waitUntilLong(words, 8, Cmp.GE, seq);
-                        }
-                        else
-                        {
-                            shmem.waitUntilLong(words, 0, Cmp.GE, seq);
-                            shmem.pLong(words, 8, seq, peer);
-                        }
-                    }
-                    else if (me == 0)
-                    {
-                        LONG.setRelease(theirs, 0L, seq);
-                        spinUntil(mine, 64L, seq);
-                    }
-                    else
-                    {
-                        spinUntil(mine, 0L, seq);
-                        LONG.setRelease(theirs, 64L, seq);
-                    }
+                    libraryPWaitLoop(words, seq, k);
                 }
+                else
+                {
+                    floorPWaitLoop(mine, theirs, seq, k);
+                }
+                seq += k;
                 samples.add(System.nanoTime() - startNs);
             }
             report(round, impl, "p_wait_oneway", 8, "ns", samples.p50() / (2.0 * k));
+        }
+    }
+
+    /** k round trips of p and waitUntil after {@code seq}; PE 0 sends first. */
+    private void libraryPWaitLoop(final SymmetricSegment words, final long seq, final int k)
+    {
+        final int peer = 1 - me;
+        for (long next = seq + 1; next <= seq + k; next++)
+        {
+            if (me == 0)
+            {
+                shmem.pLong(words, 0, next, peer);
+                shmem.waitUntilLong(words, 8, Cmp.GE, next);
+            }
+            else
+            {
+                shmem.waitUntilLong(words, 0, Cmp.GE, next);
+                shmem.pLong(words, 8, next, peer);
+            }
+        }
+    }
+
+    /** The same round trips as {@link #libraryPWaitLoop} with a release store and a spin. */
+    private void floorPWaitLoop(final MemorySegment mine, final MemorySegment theirs, final long seq, final int k)
+    {
+        for (long next = seq + 1; next <= seq + k; next++)
+        {
+            if (me == 0)
+            {
+                LONG.setRelease(theirs, 0L, next);
+                spinUntil(mine, 64L, next);
+            }
+            else
+            {
+                spinUntil(mine, 0L, next);
+                LONG.setRelease(theirs, 64L, next);
+            }
         }
     }
 
@@ -225,12 +250,6 @@ public final class BenchPe
             System.out.print("");
         }
     }
-
-    // Each timed loop below is a method of its own, which the bench's PEs keep from being inlined into its
-    // caller (PeJob: -XX:CompileCommand=dontinline for *Loop, as JMH keeps a benchmark out of its harness): the
-    // launcher's forced inlining of put and putSignal grows whatever method the library's loop sits in, and in
-    // one method with the floor's loop that changed how C2 compiled the floor (the 8 B copy stream fell from
-    // 2.0 to 0.75 GB/s in 9 of 10 rounds).
 
     /** k round trips of put-with-signal and signalWaitUntil, after {@code seq}; PE 0 sends first. */
     private long libraryPutSignalLoop(final SymmetricSegment data, final SymmetricSegment words,
@@ -521,16 +540,13 @@ public final class BenchPe
             for (int s = 0; s < samples.capacity(); s++)
             {
                 final long startNs = System.nanoTime();
-                for (int j = 0; j < k; j++)
+                if (impl == Report.LIBRARY)
                 {
-                    if (impl == Report.LIBRARY)
-                    {
-                        shmem.barrierAll();
-                    }
-                    else
-                    {
-                        raw.arrive();
-                    }
+                    libraryBarrierLoop(k);
+                }
+                else
+                {
+                    floorBarrierLoop(raw, k);
                 }
                 samples.add(System.nanoTime() - startNs);
             }
@@ -538,6 +554,22 @@ public final class BenchPe
             {
                 report(round, impl, "barrier_" + nPes + "pes", 0, "ns", samples.p50() / (double)k);
             }
+        }
+    }
+
+    private void libraryBarrierLoop(final int k)
+    {
+        for (int j = 0; j < k; j++)
+        {
+            shmem.barrierAll();
+        }
+    }
+
+    private static void floorBarrierLoop(final RawBarrier raw, final int k)
+    {
+        for (int j = 0; j < k; j++)
+        {
+            raw.arrive();
         }
     }
 
