@@ -145,8 +145,7 @@ public final class BenchPe
     // caller (PeJob: -XX:CompileCommand=dontinline for *Loop, as JMH keeps a benchmark out of its harness): the
     // launcher's forced inlining of put and putSignal grows whatever method the library's loop sits in, and in
     // one method with the floor's loop that changed how C2 compiled the floor (the 8 B copy stream fell from
-    // 2.0 to 0.75 GB/s in 9 of 10 rounds); the ping-pong's and the barrier's loops shared one method with
-    // their floors' until 2026-11-27.
+    // 2.0 to 0.75 GB/s in 9 of 10 rounds).
 
     /** p + waitUntil, one-way latency; floor: release store into the peer view, acquire spin on our copy. */
     private void pWait(final int round, final SymmetricSegment words)

@@ -22,12 +22,8 @@ public final class YoungGeneration
     {
     }
 
-    /**
-     * Allocates until a collection has happened, so every page of the young generation has been written once.
-     *
-     * @return bytes allocated.
-     */
-    public static long touchOnce()
+    /** Allocates until a collection has happened, so every page of the young generation has been written once. */
+    public static void touchOnce()
     {
         final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
         final long before = collections(collectors);
@@ -38,7 +34,6 @@ public final class YoungGeneration
             allocated += CHUNK;
         }
         sink = null;
-        return allocated;
     }
 
     private static long collections(final List<GarbageCollectorMXBean> collectors)
