@@ -65,17 +65,17 @@ class SignalQueueMultiPeTest
 
         final CompletableFuture<Void> f1 = shmem.putSignalOnQueue(dest, 0, slotData(0, me), 0, slotBytes, sig, 0, 1,
             SignalOp.SET, next, gate);
-        f1.whenComplete((ignored, failure) -> order.add(1));
+        final CompletableFuture<Void> recorded1 = f1.whenComplete((ignored, failure) -> order.add(1));
         final CompletableFuture<Void> f2 = shmem.putSignalOnQueue(dest, slotBytes, slotData(1, me), 0, slotBytes, sig,
             1, 2, SignalOp.ADD, next, f1);
-        f2.whenComplete((ignored, failure) -> order.add(2));
+        final CompletableFuture<Void> recorded2 = f2.whenComplete((ignored, failure) -> order.add(2));
         final CompletableFuture<Void> f3 = shmem.putSignalNbiOnQueue(dest, 2 * slotBytes, slotData(2, me), 0,
             slotBytes, sig, 2, 3, SignalOp.SET, next, f2, CompletableFuture.completedFuture("ready"));
-        f3.whenComplete((ignored, failure) -> order.add(3));
+        final CompletableFuture<Void> recorded3 = f3.whenComplete((ignored, failure) -> order.add(3));
         // no dependency of its own: the queue is in order, so it still runs after f3
         final CompletableFuture<Void> f4 = shmem.putSignalOnQueue(ValueLayout.JAVA_LONG, dest.slice(3 * slotBytes),
             slotData(3, me), SLOT_LONGS, sig.slice(24), 4, SignalOp.ADD, next);
-        f4.whenComplete((ignored, failure) -> order.add(4));
+        final CompletableFuture<Void> recorded4 = f4.whenComplete((ignored, failure) -> order.add(4));
 
         // the gate is closed on every PE: nothing may have run anywhere
         assertFalse(f1.isDone() || f2.isDone() || f3.isDone() || f4.isDone(), "an operation ran before its gate");
@@ -89,6 +89,8 @@ class SignalQueueMultiPeTest
         gate.complete(null);
         f4.join();
         assertTrue(f1.isDone() && f2.isDone() && f3.isDone());
+        // f4.join() may return before the queue's thread has run f4's callback: wait for the records themselves
+        CompletableFuture.allOf(recorded1, recorded2, recorded3, recorded4).join();
         assertEquals(List.of(1, 2, 3, 4), order);
         shmem.quiet();
         for (int i = 0; i < 4; i++)
