@@ -6,11 +6,13 @@ import io.ishmem.launcher.JobListener;
 import io.ishmem.launcher.JobResult;
 import io.ishmem.launcher.JobSpec;
 import io.ishmem.launcher.Launcher;
+import io.ishmem.launcher.TransparentHugePages;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The programmatic form of {@link MultiPeTest}: runs a test body or a main class on N PEs and returns the
@@ -25,16 +27,17 @@ public final class MultiPeJob
 {
     /**
      * JVM options of every PE, before the user's: small heaps and fast start, because tests run up to 8 PEs
-     * on 2 cores; assertions on, as surefire runs tests.
+     * on 2 cores (the heap in huge pages where the kernel gives them on request: {@link TransparentHugePages});
+     * assertions on, as surefire runs tests.
      */
-    public static final List<String> DEFAULT_JVM_ARGS = List.of(
+    public static final List<String> DEFAULT_JVM_ARGS = Stream.concat(Stream.of(
         "--enable-native-access=ALL-UNNAMED",
         "-XX:+UseSerialGC",
         "-XX:TieredStopAtLevel=1",
         "-Xss1m",
         "-Xmx256m",
         "-XX:-UsePerfData",
-        "-ea");
+        "-ea"), TransparentHugePages.option().stream()).toList();
 
     /**
      * Default {@link #timeoutSeconds(int)}.
@@ -47,7 +50,7 @@ public final class MultiPeJob
     public static final String VERBOSE_PROPERTY = "ishmem.junit.verbose";
 
     private final List<String> program;
-    private final List<String> jvmArgs = new ArrayList<>(DEFAULT_JVM_ARGS);
+    private final List<String> jvmArgs = new ArrayList<>();
     private final JobSpec.Builder spec = JobSpec.builder()
         .npes(2)
         .timeout(Duration.ofSeconds(DEFAULT_TIMEOUT_SECONDS));
@@ -201,15 +204,22 @@ public final class MultiPeJob
     }
 
     /**
-     * @return the command every PE runs.
+     * The first call in a test JVM makes the cache of PE starts ({@link PeStartCache}) that every PE is then
+     * given, unless {@code -Dishmem.junit.aotCache=false}.
+     *
+     * @return the command every PE runs: {@link #DEFAULT_JVM_ARGS}, the cache's options, the job's
+     *         {@link #jvmArgs}, the class path, the program.
      */
     public List<String> command()
     {
+        final PeStartCache start = PeStartCache.get();
         final List<String> command = new ArrayList<>();
         command.add(JavaExecutable.current());
+        command.addAll(DEFAULT_JVM_ARGS);
+        command.addAll(start.jvmArgs());
         command.addAll(jvmArgs);
         command.add("-cp");
-        command.add(TestClassPath.get());
+        command.add(start.classPath());
         command.addAll(program);
         return command;
     }
