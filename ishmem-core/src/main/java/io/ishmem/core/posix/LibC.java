@@ -5,21 +5,16 @@ import io.ishmem.NativeCallException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
-import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.StructLayout;
-import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * The libc calls of the host heap. Each call captures errno and turns a failure into a
- * {@link NativeCallException} whose message names the call, its arguments and the errno; none of
- * these is on a hot path.
+ * The kernel calls of the host heap, made through {@link Syscall} (and libc's {@code setenv}). Each captures errno
+ * and turns a failure into a {@link NativeCallException} whose message names the call, its arguments and the
+ * errno; none of these is on a hot path.
  */
 public final class LibC
 {
@@ -41,68 +36,30 @@ public final class LibC
     public static final int PR_SET_TIMERSLACK = 29;
     public static final short POLLIN = 0x1;
 
-    // x86_64 and aarch64 share these numbers (the "new" syscall table since 5.x)
-    private static final long SYS_PIDFD_OPEN = 434;
-    private static final long SYS_PIDFD_GETFD = 438;
-
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final SymbolLookup LOOKUP = LINKER.defaultLookup();
-    private static final StructLayout CAPTURE_LAYOUT = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO =
-        CAPTURE_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-
-    private static final MethodHandle MEMFD_CREATE =
-        downcall("memfd_create", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    private static final MethodHandle FTRUNCATE =
-        downcall("ftruncate", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
-    private static final MethodHandle MMAP = downcall("mmap",
-        FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG));
-    private static final MethodHandle MUNMAP =
-        downcall("munmap", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
-    private static final MethodHandle CLOSE = downcall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle OPEN =
-        downcall("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), 2);
-    private static final MethodHandle UNLINK = downcall("unlink", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle SETENV = downcall("setenv",
-        FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle PRCTL = downcall("prctl",
-        FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG), 1);
-    private static final MethodHandle SYSCALL3 = downcall("syscall",
-        FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT), 1);
-    private static final MethodHandle GETPID = downcall("getpid", FunctionDescriptor.of(JAVA_INT));
+    private static final Syscall.Numbers NR = Syscall.NUMBERS;
 
     private LibC()
     {
     }
 
-    private static MethodHandle downcall(final String name, final FunctionDescriptor descriptor)
-    {
-        return downcall(name, descriptor, -1);
-    }
-
-    private static MethodHandle downcall(final String name, final FunctionDescriptor descriptor, final int firstVariadic)
-    {
-        final MemorySegment symbol = LOOKUP.find(name)
-            .orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + name));
-        final Linker.Option capture = Linker.Option.captureCallState("errno");
-        return firstVariadic < 0 ?
-            LINKER.downcallHandle(symbol, descriptor, capture) :
-            LINKER.downcallHandle(symbol, descriptor, capture, Linker.Option.firstVariadicArg(firstVariadic));
-    }
-
     private static NativeCallException failure(final String call, final MemorySegment state)
     {
-        final int errno = (int)ERRNO.get(state, 0L);
+        final int errno = Syscall.errno(state);
         return new NativeCallException(call + " failed: " + Errno.describe(errno), errno);
     }
 
-    private static int checked(final int result, final String call, final MemorySegment state)
+    private static int checked(final long result, final String call, final MemorySegment state)
     {
         if (result < 0)
         {
             throw failure(call, state);
         }
-        return result;
+        return (int)result;
+    }
+
+    private static MemorySegment captureState(final Arena arena)
+    {
+        return arena.allocate(Syscall.CAPTURE_LAYOUT);
     }
 
     /**
@@ -113,9 +70,9 @@ public final class LibC
     {
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
-            return checked((int)MEMFD_CREATE.invokeExact(state, arena.allocateFrom(name), MFD_CLOEXEC),
-                "memfd_create(" + name + ")", state);
+            final MemorySegment state = captureState(arena);
+            return checked(Syscall.call(state, NR.memfdCreate(), arena.allocateFrom(name).address(), MFD_CLOEXEC, 0,
+                0, 0, 0), "memfd_create(" + name + ")", state);
         }
         catch (final Throwable t)
         {
@@ -131,9 +88,9 @@ public final class LibC
     {
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
-            checked((int)FTRUNCATE.invokeExact(state, fd, length), "ftruncate(fd=" + fd + ", length=" + length + ")",
-                state);
+            final MemorySegment state = captureState(arena);
+            checked(Syscall.call(state, NR.ftruncate(), fd, length, 0, 0, 0, 0),
+                "ftruncate(fd=" + fd + ", length=" + length + ")", state);
         }
         catch (final Throwable t)
         {
@@ -190,14 +147,13 @@ public final class LibC
     {
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
-            final MemorySegment address = (MemorySegment)MMAP.invokeExact(
-                state, MemorySegment.ofAddress(hint), length, prot, flags, fd, 0L);
-            if (address.address() == -1L)
+            final MemorySegment state = captureState(arena);
+            final long address = Syscall.call(state, NR.mmap(), hint, length, prot, flags, fd, 0L);
+            if (address == -1L)
             {
                 throw failure(call, state);
             }
-            return address;
+            return MemorySegment.ofAddress(address);
         }
         catch (final Throwable t)
         {
@@ -213,9 +169,9 @@ public final class LibC
     {
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
-            checked((int)MUNMAP.invokeExact(state, MemorySegment.ofAddress(address), length),
-                "munmap(length=" + length + ")", state);
+            final MemorySegment state = captureState(arena);
+            checked(Syscall.call(state, NR.munmap(), address, length, 0, 0, 0, 0), "munmap(length=" + length + ")",
+                state);
         }
         catch (final Throwable t)
         {
@@ -236,7 +192,7 @@ public final class LibC
         }
         try (Arena arena = Arena.ofConfined())
         {
-            final int ignored = (int)CLOSE.invokeExact(arena.allocate(CAPTURE_LAYOUT), fd);
+            Syscall.call(captureState(arena), NR.close(), fd, 0, 0, 0, 0, 0);
         }
         catch (final Throwable t)
         {
@@ -254,9 +210,9 @@ public final class LibC
     {
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
-            return checked((int)OPEN.invokeExact(state, arena.allocateFrom(path), flags, mode),
-                "open(" + path + ")", state);
+            final MemorySegment state = captureState(arena);
+            return checked(Syscall.call(state, NR.openat(), Syscall.AT_FDCWD, arena.allocateFrom(path).address(),
+                flags, mode, 0, 0), "open(" + path + ")", state);
         }
         catch (final Throwable t)
         {
@@ -272,11 +228,12 @@ public final class LibC
     {
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
-            final int result = (int)UNLINK.invokeExact(state, arena.allocateFrom(path));
+            final MemorySegment state = captureState(arena);
+            final long result = Syscall.call(state, NR.unlinkat(), Syscall.AT_FDCWD, arena.allocateFrom(path).address(),
+                0, 0, 0, 0);
             if (result < 0)
             {
-                if ((int)ERRNO.get(state, 0L) == Errno.ENOENT)
+                if (Syscall.errno(state) == Errno.ENOENT)
                 {
                     return false;
                 }
@@ -301,9 +258,9 @@ public final class LibC
     {
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
+            final MemorySegment state = captureState(arena);
             // overwrite 0: a value the user set stays
-            if ((int)SETENV.invokeExact(state, arena.allocateFrom(name), arena.allocateFrom(value), 0) < 0)
+            if ((int)Setenv.HANDLE.invokeExact(state, arena.allocateFrom(name), arena.allocateFrom(value), 0) < 0)
             {
                 throw failure("setenv(" + name + ")", state);
             }
@@ -323,9 +280,9 @@ public final class LibC
     {
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
-            final int result = (int)PRCTL.invokeExact(state, PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0L, 0L, 0L);
-            return result < 0 ? (int)ERRNO.get(state, 0L) : 0;
+            final MemorySegment state = captureState(arena);
+            final long result = Syscall.call(state, NR.prctl(), PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0, 0);
+            return result < 0 ? Syscall.errno(state) : 0;
         }
         catch (final Throwable t)
         {
@@ -344,9 +301,9 @@ public final class LibC
     {
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
-            final int result = (int)PRCTL.invokeExact(state, PR_SET_TIMERSLACK, slackNs, 0L, 0L, 0L);
-            return result < 0 ? (int)ERRNO.get(state, 0L) : 0;
+            final MemorySegment state = captureState(arena);
+            final long result = Syscall.call(state, NR.prctl(), PR_SET_TIMERSLACK, slackNs, 0, 0, 0, 0);
+            return result < 0 ? Syscall.errno(state) : 0;
         }
         catch (final Throwable t)
         {
@@ -362,9 +319,9 @@ public final class LibC
     {
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
-            final long result = (long)SYSCALL3.invokeExact(state, SYS_PIDFD_OPEN, pid, 0, 0);
-            return checked((int)result, "pidfd_open(pid=" + pid + ")", state);
+            final MemorySegment state = captureState(arena);
+            return checked(Syscall.call(state, NR.pidfdOpen(), pid, 0, 0, 0, 0, 0), "pidfd_open(pid=" + pid + ")",
+                state);
         }
         catch (final Throwable t)
         {
@@ -384,9 +341,9 @@ public final class LibC
     {
         try (Arena arena = Arena.ofConfined())
         {
-            final MemorySegment state = arena.allocate(CAPTURE_LAYOUT);
-            final long result = (long)SYSCALL3.invokeExact(state, SYS_PIDFD_GETFD, pidfd, targetFd, 0);
-            return checked((int)result, "pidfd_getfd(pid=" + pid + ", fd=" + targetFd + ")", state);
+            final MemorySegment state = captureState(arena);
+            return checked(Syscall.call(state, NR.pidfdGetfd(), pidfd, targetFd, 0, 0, 0, 0),
+                "pidfd_getfd(pid=" + pid + ", fd=" + targetFd + ")", state);
         }
         catch (final Throwable t)
         {
@@ -401,11 +358,25 @@ public final class LibC
     {
         try (Arena arena = Arena.ofConfined())
         {
-            return (int)GETPID.invokeExact(arena.allocate(CAPTURE_LAYOUT));
+            return (int)Syscall.call(captureState(arena), NR.getpid(), 0, 0, 0, 0, 0, 0);
         }
         catch (final Throwable t)
         {
             throw rethrow(t);
+        }
+    }
+
+    /** libc's own, not the kernel's: linked at its first use (UCX's settings only), not at every start. */
+    private static final class Setenv
+    {
+        static final MethodHandle HANDLE = link();
+
+        private static MethodHandle link()
+        {
+            final Linker linker = Linker.nativeLinker();
+            return linker.downcallHandle(linker.defaultLookup().find("setenv")
+                    .orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: setenv")),
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT), Linker.Option.captureCallState("errno"));
         }
     }
 

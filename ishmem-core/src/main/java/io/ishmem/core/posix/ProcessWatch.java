@@ -1,16 +1,11 @@
 package io.ishmem.core.posix;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 /**
@@ -30,19 +25,17 @@ public final class ProcessWatch implements AutoCloseable
     // "pid (comm) S ...": comm is at most 16 bytes, so the state letter is within the first 64 bytes
     private static final int STAT_PREFIX = 64;
 
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final MethodHandle POLL = handle("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
-    private static final MethodHandle OPEN = LINKER.downcallHandle(LINKER.defaultLookup().find("open").orElseThrow(),
-        FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), Linker.Option.firstVariadicArg(2));
-    private static final MethodHandle PREAD =
-        handle("pread", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
-    private static final MethodHandle CLOSE = handle("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final Syscall.Numbers NR = Syscall.NUMBERS;
+    private static final long TIMESPEC_BYTES = 16;
+    private static final long SIGSET_BYTES = 8;
 
     private final Arena arena = Arena.ofShared();
     private final int count;
     private final MemorySegment pollfds;
     private final MemorySegment[] statPaths;
     private final MemorySegment statBuffer;
+    private final MemorySegment noWait;
+    private final MemorySegment state;
     private final AtomicBoolean busy = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -67,11 +60,9 @@ public final class ProcessWatch implements AutoCloseable
             statPaths[i] = pids[i] > 0 ? arena.allocateFrom("/proc/" + pids[i] + "/stat") : null;
         }
         this.statBuffer = arena.allocate(STAT_PREFIX);
-    }
-
-    private static MethodHandle handle(final String name, final FunctionDescriptor descriptor)
-    {
-        return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(), descriptor);
+        // a poll that does not wait: ppoll's timeout of zero
+        this.noWait = arena.allocate(TIMESPEC_BYTES, 8);
+        this.state = arena.allocate(Syscall.CAPTURE_LAYOUT);
     }
 
     /**
@@ -86,7 +77,8 @@ public final class ProcessWatch implements AutoCloseable
         }
         try
         {
-            final int ready = (int)POLL.invokeExact(pollfds, (long)count, 0);
+            final long ready = Syscall.call(state, NR.ppoll(), pollfds.address(), count, noWait.address(), 0L,
+                SIGSET_BYTES, 0L);
             if (ready <= 0)
             {
                 // 0: nobody exited; < 0: EINTR or the like, and the next probe asks again
@@ -136,7 +128,8 @@ public final class ProcessWatch implements AutoCloseable
         }
         try
         {
-            final int fd = (int)OPEN.invokeExact(path, O_RDONLY_CLOEXEC);
+            final int fd = (int)Syscall.call(state, NR.openat(), Syscall.AT_FDCWD, path.address(), O_RDONLY_CLOEXEC, 0L,
+                0L, 0L);
             if (fd < 0)
             {
                 return false;
@@ -144,11 +137,11 @@ public final class ProcessWatch implements AutoCloseable
             final long read;
             try
             {
-                read = (long)PREAD.invokeExact(fd, statBuffer, (long)STAT_PREFIX, 0L);
+                read = Syscall.call(state, NR.pread64(), fd, statBuffer.address(), STAT_PREFIX, 0L, 0L, 0L);
             }
             finally
             {
-                final int ignored = (int)CLOSE.invokeExact(fd);
+                Syscall.call(state, NR.close(), fd, 0L, 0L, 0L, 0L, 0L);
             }
             return isStopped(statBuffer, read);
         }
