@@ -47,7 +47,9 @@ class ProfileMultiPeTest
 {
     private static final int NPES = 4;
     private static final int LATE_PE = 2;
-    private static final long LATE_MS = 200;
+    // well above the skew of the PEs' starts, which the summary's total of waits also counts: 4 PEs with JFR on 2
+    // cores reach init's barriers up to ~0.9 s apart (a CI run saw PE 0 named for 889 ms against a 200 ms sleep)
+    private static final long LATE_MS = 1500;
     private static final long SIGNAL_DELAY_MS = 100;
 
     /** Bytes PE k puts into PE k + 1: different per PE, so a counter credited to the wrong pair shows. */

@@ -63,7 +63,7 @@ public final class MultiPeExtension implements TestTemplateInvocationContextProv
         }
         // read once per method, so a bad @MultiPeEnv fails the template before any job starts
         final Map<String, String> classEnv = ClassEnvironment.of(context.getRequiredTestClass());
-        return Arrays.stream(annotation.pes())
+        return Arrays.stream(PeCountLimit.select(annotation.pes()))
             .mapToObj(npes -> new PeCountInvocation(npes, annotation, classEnv, RotatedEnvironment.next()));
     }
 }
