@@ -35,7 +35,6 @@ public final class ProcessWatch implements AutoCloseable
     private final MemorySegment[] statPaths;
     private final MemorySegment statBuffer;
     private final MemorySegment noWait;
-    private final MemorySegment state;
     private final AtomicBoolean busy = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -62,7 +61,6 @@ public final class ProcessWatch implements AutoCloseable
         this.statBuffer = arena.allocate(STAT_PREFIX);
         // a poll that does not wait: ppoll's timeout of zero
         this.noWait = arena.allocate(TIMESPEC_BYTES, 8);
-        this.state = arena.allocate(Syscall.CAPTURE_LAYOUT);
     }
 
     /**
@@ -77,7 +75,7 @@ public final class ProcessWatch implements AutoCloseable
         }
         try
         {
-            final long ready = Syscall.call(state, NR.ppoll(), pollfds.address(), count, noWait.address(), 0L,
+            final long ready = Syscall.callWithoutErrno(NR.ppoll(), pollfds.address(), count, noWait.address(), 0L,
                 SIGSET_BYTES, 0L);
             if (ready <= 0)
             {
@@ -128,8 +126,8 @@ public final class ProcessWatch implements AutoCloseable
         }
         try
         {
-            final int fd = (int)Syscall.call(state, NR.openat(), Syscall.AT_FDCWD, path.address(), O_RDONLY_CLOEXEC, 0L,
-                0L, 0L);
+            final int fd = (int)Syscall.callWithoutErrno(NR.openat(), Syscall.AT_FDCWD, path.address(),
+                O_RDONLY_CLOEXEC, 0L, 0L, 0L);
             if (fd < 0)
             {
                 return false;
@@ -137,11 +135,11 @@ public final class ProcessWatch implements AutoCloseable
             final long read;
             try
             {
-                read = Syscall.call(state, NR.pread64(), fd, statBuffer.address(), STAT_PREFIX, 0L, 0L, 0L);
+                read = Syscall.callWithoutErrno(NR.pread64(), fd, statBuffer.address(), STAT_PREFIX, 0L, 0L, 0L);
             }
             finally
             {
-                Syscall.call(state, NR.close(), fd, 0L, 0L, 0L, 0L, 0L);
+                Syscall.callWithoutErrno(NR.close(), fd, 0L, 0L, 0L, 0L, 0L);
             }
             return isStopped(statBuffer, read);
         }

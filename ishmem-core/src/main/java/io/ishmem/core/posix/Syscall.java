@@ -11,9 +11,9 @@ import java.lang.invoke.VarHandle;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * The kernel calls of {@link LibC} and {@link ProcessWatch}, all through libc's {@code syscall(2)} and one
- * downcall handle. Each distinct native signature costs a PE's start a stub and a dozen method handles of its
- * own, some 6.5 ms of a 0.5 s start on the project's test VM (fifteen of them were 0.1 s); this one is linked once.
+ * The kernel calls of {@link LibC} and {@link ProcessWatch}, all through libc's {@code syscall(2)}: two downcall
+ * handles, with errno and without. Each distinct native signature costs a PE's start a stub and a dozen method
+ * handles of its own, some 6.5 ms of a 0.5 s start on the project's test VM (fifteen of them were 0.1 s).
  * {@code syscall} is variadic, so passing every argument as a {@code long}, and six of them whatever the call
  * takes, is what C does; the kernel reads the ones its call has. It returns -1 and sets errno on failure, as a
  * libc wrapper does, so errno is captured.
@@ -29,13 +29,14 @@ final class Syscall
     static final Numbers NUMBERS = Numbers.of(System.getProperty("os.arch"));
 
     private static final VarHandle ERRNO = CAPTURE_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-    private static final MethodHandle SYSCALL = link();
+    private static final MethodHandle SYSCALL = link(true);
+    private static final MethodHandle SYSCALL_WITHOUT_ERRNO = link(false);
 
     private Syscall()
     {
     }
 
-    private static MethodHandle link()
+    private static MethodHandle link(final boolean captureErrno)
     {
         final Linker linker = Linker.nativeLinker();
         final MemorySegment symbol = linker.defaultLookup().find("syscall")
@@ -43,8 +44,10 @@ final class Syscall
         // long syscall(long number, ...): the number, then six arguments
         final FunctionDescriptor sixArguments = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG,
             JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
-        return linker.downcallHandle(symbol, sixArguments, Linker.Option.captureCallState("errno"),
-            Linker.Option.firstVariadicArg(1));
+        return captureErrno ?
+            linker.downcallHandle(symbol, sixArguments, Linker.Option.captureCallState("errno"),
+                Linker.Option.firstVariadicArg(1)) :
+            linker.downcallHandle(symbol, sixArguments, Linker.Option.firstVariadicArg(1));
     }
 
     /**
@@ -58,6 +61,29 @@ final class Syscall
         try
         {
             return (long)SYSCALL.invokeExact(state, number, a, b, c, d, e, f);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /**
+     * {@link #call} without errno, for calls on a path that must not allocate: compiled by C1 (tests run their PEs
+     * with C1 alone), a call of a handle that captures errno allocates 40 bytes; C2 removes them, C1 does not.
+     *
+     * @return what the kernel returned; -1 on failure.
+     */
+    static long callWithoutErrno(final long number, final long a, final long b, final long c, final long d,
+        final long e, final long f)
+    {
+        try
+        {
+            return (long)SYSCALL_WITHOUT_ERRNO.invokeExact(number, a, b, c, d, e, f);
         }
         catch (final RuntimeException | Error ex)
         {
