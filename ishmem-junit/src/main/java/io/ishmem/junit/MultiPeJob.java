@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.Stream;
 
 /**
  * The programmatic form of {@link MultiPeTest}: runs a test body or a main class on N PEs and returns the
@@ -30,14 +29,14 @@ public final class MultiPeJob
      * on 2 cores (the heap in huge pages where the kernel gives them on request: {@link TransparentHugePages});
      * assertions on, as surefire runs tests.
      */
-    public static final List<String> DEFAULT_JVM_ARGS = Stream.concat(Stream.of(
+    public static final List<String> DEFAULT_JVM_ARGS = TransparentHugePages.after(
         "--enable-native-access=ALL-UNNAMED",
         "-XX:+UseSerialGC",
         "-XX:TieredStopAtLevel=1",
         "-Xss1m",
         "-Xmx256m",
         "-XX:-UsePerfData",
-        "-ea"), TransparentHugePages.option().stream()).toList();
+        "-ea");
 
     /**
      * Default {@link #timeoutSeconds(int)}.

@@ -1,6 +1,5 @@
 package io.ishmem.launcher;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,7 +26,8 @@ public final class PeJvmOptions
     /** Without it the JVM prints one line per CompileCommand on startup, into the PE's output. */
     public static final String QUIET_COMPILE_COMMANDS = "-XX:CompileCommand=quiet";
 
-    private static final List<String> DEFAULTS = withHugePages(
+    // the heap in huge pages where the kernel gives them on request (TransparentHugePages)
+    private static final List<String> DEFAULTS = TransparentHugePages.after(
         // one GC thread that runs only inside a pause: no concurrent refinement or marking threads, and young
         // pauses of a small heap take well under a millisecond (G1's first ones took 6-10 ms)
         "-XX:+UseSerialGC",
@@ -50,14 +50,6 @@ public final class PeJvmOptions
 
     private PeJvmOptions()
     {
-    }
-
-    /** The heap in huge pages where the kernel gives them on request ({@link TransparentHugePages}). */
-    private static List<String> withHugePages(final String... options)
-    {
-        final List<String> all = new ArrayList<>(List.of(options));
-        all.addAll(TransparentHugePages.option());
-        return List.copyOf(all);
     }
 
     /**

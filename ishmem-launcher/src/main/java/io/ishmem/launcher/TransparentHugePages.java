@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,6 +33,18 @@ public final class TransparentHugePages
     public static List<String> option()
     {
         return OPTION;
+    }
+
+    /**
+     * @param options JVM options.
+     * @return {@code options}, then {@link #option()}: a PE's options with the heap in huge pages where the kernel
+     *         gives them on request.
+     */
+    public static List<String> after(final String... options)
+    {
+        final List<String> all = new ArrayList<>(List.of(options));
+        all.addAll(OPTION);
+        return List.copyOf(all);
     }
 
     /**

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,6 +22,14 @@ class TransparentHugePagesTest
         assertEquals(List.of("-XX:+UseTransparentHugePages"), option("always [madvise] never\n"));
         assertEquals(List.of(), option("[always] madvise never\n"));
         assertEquals(List.of(), option("always madvise [never]\n"));
+    }
+
+    @Test
+    void shouldPutTheOptionAfterTheOthers()
+    {
+        final List<String> expected = new ArrayList<>(List.of("-Xmx1g", "-ea"));
+        expected.addAll(TransparentHugePages.option());
+        assertEquals(expected, TransparentHugePages.after("-Xmx1g", "-ea"));
     }
 
     @Test

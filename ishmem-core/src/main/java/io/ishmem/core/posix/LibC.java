@@ -74,10 +74,6 @@ public final class LibC
             return checked(Syscall.call(state, NR.memfdCreate(), arena.allocateFrom(name).address(), MFD_CLOEXEC, 0,
                 0, 0, 0), "memfd_create(" + name + ")", state);
         }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
-        }
     }
 
     /**
@@ -91,10 +87,6 @@ public final class LibC
             final MemorySegment state = captureState(arena);
             checked(Syscall.call(state, NR.ftruncate(), fd, length, 0, 0, 0, 0),
                 "ftruncate(fd=" + fd + ", length=" + length + ")", state);
-        }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
         }
     }
 
@@ -155,10 +147,6 @@ public final class LibC
             }
             return MemorySegment.ofAddress(address);
         }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
-        }
     }
 
     /**
@@ -172,10 +160,6 @@ public final class LibC
             final MemorySegment state = captureState(arena);
             checked(Syscall.call(state, NR.munmap(), address, length, 0, 0, 0, 0), "munmap(length=" + length + ")",
                 state);
-        }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
         }
     }
 
@@ -194,10 +178,6 @@ public final class LibC
         {
             Syscall.call(captureState(arena), NR.close(), fd, 0, 0, 0, 0, 0);
         }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
-        }
     }
 
     /**
@@ -213,10 +193,6 @@ public final class LibC
             final MemorySegment state = captureState(arena);
             return checked(Syscall.call(state, NR.openat(), Syscall.AT_FDCWD, arena.allocateFrom(path).address(),
                 flags, mode, 0, 0), "open(" + path + ")", state);
-        }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
         }
     }
 
@@ -240,10 +216,6 @@ public final class LibC
                 throw failure("unlink(" + path + ")", state);
             }
             return true;
-        }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
         }
     }
 
@@ -284,10 +256,6 @@ public final class LibC
             final long result = Syscall.call(state, NR.prctl(), PR_SET_PTRACER, PR_SET_PTRACER_ANY, 0, 0, 0, 0);
             return result < 0 ? Syscall.errno(state) : 0;
         }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
-        }
     }
 
     /**
@@ -305,10 +273,6 @@ public final class LibC
             final long result = Syscall.call(state, NR.prctl(), PR_SET_TIMERSLACK, slackNs, 0, 0, 0, 0);
             return result < 0 ? Syscall.errno(state) : 0;
         }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
-        }
     }
 
     /**
@@ -322,10 +286,6 @@ public final class LibC
             final MemorySegment state = captureState(arena);
             return checked(Syscall.call(state, NR.pidfdOpen(), pid, 0, 0, 0, 0, 0), "pidfd_open(pid=" + pid + ")",
                 state);
-        }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
         }
     }
 
@@ -345,10 +305,6 @@ public final class LibC
             return checked(Syscall.call(state, NR.pidfdGetfd(), pidfd, targetFd, 0, 0, 0, 0),
                 "pidfd_getfd(pid=" + pid + ", fd=" + targetFd + ")", state);
         }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
-        }
     }
 
     /**
@@ -359,10 +315,6 @@ public final class LibC
         try (Arena arena = Arena.ofConfined())
         {
             return (int)Syscall.call(captureState(arena), NR.getpid(), 0, 0, 0, 0, 0, 0);
-        }
-        catch (final Throwable t)
-        {
-            throw rethrow(t);
         }
     }
 
@@ -380,6 +332,7 @@ public final class LibC
         }
     }
 
+    /** setenv's handle is called directly, so it may throw anything: a checked throwable is wrapped. */
     private static RuntimeException rethrow(final Throwable t)
     {
         if (t instanceof RuntimeException re)

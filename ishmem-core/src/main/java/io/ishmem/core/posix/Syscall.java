@@ -20,7 +20,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  */
 final class Syscall
 {
-    /** Where errno is captured: a segment of this layout per call (or per caller that owns one). */
+    /** Where {@link #call} captures errno: a segment of this layout per call. */
     static final StructLayout CAPTURE_LAYOUT = Linker.Option.captureStateLayout();
 
     /** Relative paths of {@code openat} and {@code unlinkat} are taken from the working directory. */
