@@ -112,7 +112,7 @@ public final class TeamSync
     private final RemoteControl remote;
     /** The collective running on this team in this PE, if any: one rule for every collective of the team. */
     private volatile String running;
-    /** The thread that last entered a collective of this team in this PE; only another thread pays a claim. */
+    /** The thread that made this team or last entered a collective of it in this PE; only another thread claims it. */
     private volatile Thread owner;
     private long sequence;
     /** The collective event of the call in progress, or null; only the thread in {@link #enter} touches it. */
@@ -179,6 +179,9 @@ public final class TeamSync
         this.waitStrategy = waitStrategy;
         this.liveness = liveness;
         this.remote = remote;
+        // the thread that makes the team (the split's) is most often the one that runs its collectives: it then
+        // pays no claim, with its two atomics, at the team's first collective
+        this.owner = Thread.currentThread();
         this.mismatches = new Mismatches(this, arrivalOffset, liveness);
         for (final int pe : memberPes)
         {
@@ -770,14 +773,15 @@ public final class TeamSync
     /**
      * Makes this synchronisation, of a destroyed team, that of a new team of the same members in the same slot, as
      * new: sequence 0 (the destroy cleared the slot's flags and announcements on this PE, and every member's new
-     * team starts there), no owner, no collective. Only for the PE's owner of the slot, after the destroying
-     * thread's {@link #exit()}; what the old team made for its reductions stays, fit for the same members.
+     * team starts there), owned by the calling thread as a new one is by its maker, no collective. Only for the PE's
+     * owner of the slot, after the destroying thread's {@link #exit()}; what the old team made for its reductions
+     * stays, fit for the same members.
      */
     public void reuse()
     {
         sequence = 0;
         collective = null;
-        OWNER.setRelease(this, null);
+        OWNER.setRelease(this, Thread.currentThread());
     }
 
     public long sequence()

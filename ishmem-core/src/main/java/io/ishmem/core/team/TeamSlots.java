@@ -1,25 +1,54 @@
 package io.ishmem.core.team;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
 /**
  * This PE's team slots: which of its control block's {@code maxTeams} slots a live team uses. A team
  * takes the same slot on every member, agreed at its split; disjoint teams may share a slot number.
  * A split first claims its slots as pending; they become used once every PE of the split confirmed its
  * claim, or free again if one did not. Thread-safe: splits of different teams may run in parallel threads.
+ *
+ * <p>Guarded by a lock of one word, not a monitor: a split takes it twice and a destroy once, and a monitor's
+ * enter and exit are each an atomic instruction, which on x86 first waits for this PE's pending stores to drain;
+ * this lock's release is a plain store. Every section under it is a few dozen instructions long.
  */
 final class TeamSlots
 {
     /** How long a claim waits for another split's reservation of its slot before its round fails. */
     private static final long RESERVATION_WAIT_NS = 1_000_000_000L;
+    /** How long a claim that waits for a reservation sleeps between two looks. */
+    private static final long RESERVATION_POLL_NS = 50_000L;
+    /** Failed takes of the lock before a waiting thread yields its CPU (a holder may have been preempted). */
+    private static final int SPINS_BEFORE_YIELD = 64;
+    private static final VarHandle LOCKED;
+
+    static
+    {
+        try
+        {
+            LOCKED = MethodHandles.lookup().findVarHandle(TeamSlots.class, "locked", int.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
 
     private final int maxTeams;
     private final long[] used;
     private final long[] pending;
     /** Slots a split alone on this PE holds for its choice, until its first barrier is over. */
     private final long[] reserved;
+    @SuppressWarnings("unused") // through LOCKED
+    private volatile int locked;
     /** Splits running on this PE, in any thread. */
     private int splits;
-    /** Claims waiting for a reservation to end; only then does an ending reservation wake anyone. */
-    private int waiters;
+    /** Whether {@link #reserved} holds a split's reservation; none when false. */
+    private boolean reserving;
+    /** Slots marked in {@link #pending}. */
+    private int pendingSlots;
 
     TeamSlots(final int maxTeams)
     {
@@ -42,7 +71,20 @@ final class TeamSlots
      * @param firstBit the first slot of the window, a multiple of 64.
      * @param window   receives one free bit per slot; slots past {@code maxTeams} read as used.
      */
-    synchronized void freeWindow(final int firstBit, final long[] window)
+    void freeWindow(final int firstBit, final long[] window)
+    {
+        lock();
+        try
+        {
+            readFreeWindow(firstBit, window);
+        }
+        finally
+        {
+            unlock();
+        }
+    }
+
+    private void readFreeWindow(final int firstBit, final long[] window)
     {
         for (int w = 0; w < window.length; w++)
         {
@@ -62,66 +104,88 @@ final class TeamSlots
      * is alone on this PE reserves every free slot of the first window, so whichever of them the members agree on
      * is this PE's already. A reserved slot reads as free, like a pending one, and a claim of it waits until the
      * reservation ends. A split that starts while another runs here reserves nothing, so a split that claims in
-     * rounds waits for at most the one reservation it started beside. One lock for both: a split is rare but
-     * short, and each lock is an atomic that waits for this PE's stores to drain.
+     * rounds waits for at most the one reservation it started beside.
      *
      * @param joins  whether this PE joins a new team; one that does not reserves nothing.
      * @param window receives the free slots of the first window, as {@link #freeWindow} gives them, when
      *               {@code joins}.
      * @return whether they are reserved; false, with nothing marked, while another split runs on this PE.
      */
-    synchronized boolean beginSplit(final boolean joins, final long[] window)
+    boolean beginSplit(final boolean joins, final long[] window)
     {
-        splits++;
-        if (!joins)
+        lock();
+        try
         {
-            return false;
-        }
-        freeWindow(0, window);
-        if (splits != 1)
-        {
-            return false;
-        }
-        for (int w = 0; w < used.length; w++)
-        {
-            if (pending[w] != 0 || reserved[w] != 0)
+            splits++;
+            if (!joins)
             {
                 return false;
             }
+            readFreeWindow(0, window);
+            if (splits != 1 || pendingSlots != 0 || reserving)
+            {
+                return false;
+            }
+            for (int w = 0; w < reserved.length && w < window.length; w++)
+            {
+                reserved[w] = window[w];
+            }
+            reserving = true;
+            return true;
         }
-        for (int w = 0; w < reserved.length && w < window.length; w++)
+        finally
         {
-            reserved[w] = window[w];
+            unlock();
         }
-        return true;
     }
 
-    synchronized void endSplit()
+    void endSplit()
     {
+        lock();
         splits--;
+        unlock();
     }
 
-    /** {@link #endReservation} and {@link #endSplit} in one lock: the split agreed on its reserved choice. */
-    synchronized void endReservedSplit(final long[] window, final int[] kept)
+    /** {@link #endReservation} and {@link #endSplit} under one take of the lock: the split agreed on its choice. */
+    void endReservedSplit(final long[] window, final int[] kept)
     {
-        endReservation(window, kept);
-        splits--;
+        lock();
+        try
+        {
+            releaseReservation(window, kept);
+            splits--;
+        }
+        finally
+        {
+            unlock();
+        }
     }
 
     /** Ends a {@link #beginSplit} reservation: {@code kept} are used now, the other reserved slots free. */
-    synchronized void endReservation(final long[] window, final int[] kept)
+    void endReservation(final long[] window, final int[] kept)
     {
+        lock();
+        try
+        {
+            releaseReservation(window, kept);
+        }
+        finally
+        {
+            unlock();
+        }
+    }
+
+    private void releaseReservation(final long[] window, final int[] kept)
+    {
+        // the window is the one beginSplit reserved: every reserved bit is cleared
         for (int w = 0; w < reserved.length && w < window.length; w++)
         {
             reserved[w] &= ~window[w];
         }
+        reserving = false;
         for (final int slot : kept)
         {
             used[slot >>> 6] |= 1L << slot;
-        }
-        if (waiters > 0)
-        {
-            notifyAll();
         }
     }
 
@@ -130,46 +194,54 @@ final class TeamSlots
      *
      * @return whether all were free and are now pending.
      */
-    synchronized boolean tryClaim(final int[] slots)
+    boolean tryClaim(final int[] slots)
     {
         // a reserved slot is taken or given back once its split's first barrier is over: waiting for that beats
         // failing a round that every member then repeats. The wait is bounded, since that barrier waits for the
         // other split's members, which the application may have waiting on this split: the round then fails
         final long deadlineNs = System.nanoTime() + RESERVATION_WAIT_NS;
-        while (anyReserved(slots))
+        lock();
+        try
         {
-            final long leftMs = (deadlineNs - System.nanoTime()) / 1_000_000L;
-            if (leftMs <= 0)
+            while (anyReserved(slots))
             {
-                return false;
+                if (System.nanoTime() - deadlineNs >= 0)
+                {
+                    return false;
+                }
+                // rare (two splits of different teams at once): a look every 50 us, outside the lock
+                unlock();
+                try
+                {
+                    LockSupport.parkNanos(RESERVATION_POLL_NS);
+                }
+                finally
+                {
+                    lock();
+                }
+                if (Thread.currentThread().isInterrupted())
+                {
+                    return false;
+                }
             }
-            waiters++;
-            try
+            for (final int slot : slots)
             {
-                wait(leftMs);
+                if (((used[slot >>> 6] | pending[slot >>> 6]) & 1L << slot) != 0)
+                {
+                    return false;
+                }
             }
-            catch (final InterruptedException ex)
+            for (final int slot : slots)
             {
-                Thread.currentThread().interrupt();
-                return false;
+                pending[slot >>> 6] |= 1L << slot;
             }
-            finally
-            {
-                waiters--;
-            }
+            pendingSlots += slots.length;
+            return true;
         }
-        for (final int slot : slots)
+        finally
         {
-            if (((used[slot >>> 6] | pending[slot >>> 6]) & 1L << slot) != 0)
-            {
-                return false;
-            }
+            unlock();
         }
-        for (final int slot : slots)
-        {
-            pending[slot >>> 6] |= 1L << slot;
-        }
-        return true;
     }
 
     private boolean anyReserved(final int[] slots)
@@ -185,46 +257,114 @@ final class TeamSlots
     }
 
     /** Every PE of the split claimed the slots: they are used now. */
-    synchronized void confirm(final int[] slots)
+    void confirm(final int[] slots)
     {
-        for (final int slot : slots)
+        lock();
+        try
         {
-            pending[slot >>> 6] &= ~(1L << slot);
-            used[slot >>> 6] |= 1L << slot;
+            for (final int slot : slots)
+            {
+                unmarkPending(slot);
+                used[slot >>> 6] |= 1L << slot;
+            }
+        }
+        finally
+        {
+            unlock();
         }
     }
 
     /** Some PE of the split could not claim the slots: they are free again. */
-    synchronized void abandon(final int[] slots)
+    void abandon(final int[] slots)
     {
-        for (final int slot : slots)
+        lock();
+        try
+        {
+            for (final int slot : slots)
+            {
+                unmarkPending(slot);
+            }
+        }
+        finally
+        {
+            unlock();
+        }
+    }
+
+    private void unmarkPending(final int slot)
+    {
+        if ((pending[slot >>> 6] & 1L << slot) != 0)
         {
             pending[slot >>> 6] &= ~(1L << slot);
+            pendingSlots--;
         }
     }
 
-    synchronized void claim(final int slot)
+    void claim(final int slot)
     {
+        lock();
         used[slot >>> 6] |= 1L << slot;
+        unlock();
     }
 
-    synchronized void release(final int slot)
+    void release(final int slot)
     {
+        lock();
         used[slot >>> 6] &= ~(1L << slot);
+        unlock();
     }
 
-    synchronized boolean isUsed(final int slot)
+    boolean isUsed(final int slot)
     {
-        return ((used[slot >>> 6] | pending[slot >>> 6]) & 1L << slot) != 0;
-    }
-
-    synchronized int usedCount()
-    {
-        int count = 0;
-        for (int i = 0; i < used.length; i++)
+        lock();
+        try
         {
-            count += Long.bitCount(used[i] | pending[i]);
+            return ((used[slot >>> 6] | pending[slot >>> 6]) & 1L << slot) != 0;
         }
-        return count;
+        finally
+        {
+            unlock();
+        }
+    }
+
+    int usedCount()
+    {
+        lock();
+        try
+        {
+            int count = 0;
+            for (int i = 0; i < used.length; i++)
+            {
+                count += Long.bitCount(used[i] | pending[i]);
+            }
+            return count;
+        }
+        finally
+        {
+            unlock();
+        }
+    }
+
+    /** Takes the lock: one compare-and-set when free, which is every time but when two splits meet. */
+    private void lock()
+    {
+        int spins = 0;
+        while (!LOCKED.compareAndSet(this, 0, 1))
+        {
+            if (++spins > SPINS_BEFORE_YIELD)
+            {
+                Thread.yield();
+            }
+            else
+            {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** A release store: everything written under the lock is seen by its next holder. */
+    private void unlock()
+    {
+        LOCKED.setRelease(this, 0);
     }
 }
