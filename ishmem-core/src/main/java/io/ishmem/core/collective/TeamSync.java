@@ -72,6 +72,8 @@ public final class TeamSync
             throw new ExceptionInInitializerError(ex);
         }
     }
+    /** The most spins a barrier round makes at its call site before it calls {@link #await}. */
+    private static final int MAX_INLINE_SPINS = 64;
     private static final long[] NO_LONGS = {};
     private static final int[] NO_INTS = {};
     /** How long a barrier that could not reach a member waits for the launcher to name the PE that failed. */
@@ -107,6 +109,11 @@ public final class TeamSync
     /** The local buffers of this team's reductions (collectives of a team run one at a time). */
     private CollectiveBuffers buffers;
     private final WaitStrategy waitStrategy;
+    /**
+     * Spins of a round of {@link #syncFlagsOnly} before its call of {@link #await}: the first of the strategy's
+     * collective spins, up to {@value #MAX_INLINE_SPINS}; none where collectives yield at once (an oversubscribed job).
+     */
+    private final int inlineSpins;
     private final Liveness liveness;
     /** The blocks of members on other nodes, or null when every member is on this one. */
     private final RemoteControl remote;
@@ -177,6 +184,7 @@ public final class TeamSync
             sourcePes[r] = memberPes[((myIndex - distance) % size + size) % size];
         }
         this.waitStrategy = waitStrategy;
+        this.inlineSpins = Math.min(MAX_INLINE_SPINS, waitStrategy.spinBatch(waitStrategy.collectiveFirstIdle()));
         this.liveness = liveness;
         this.remote = remote;
         // the thread that makes the team (the split's) is most often the one that runs its collectives: it then
@@ -463,7 +471,7 @@ public final class TeamSync
             long seen = (long)LONG.getAcquire(AddressSpace.ALL, myFlagAddresses[r] + parity);
             if ((seen >>> 16) < seq)
             {
-                seen = await(r, parity, seq, call);
+                seen = await(r, parity, seq, call, 0);
             }
             lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
             highest = Math.max(highest, seen & 0xFF);
@@ -512,10 +520,17 @@ public final class TeamSync
         for (int r = 0; r < rounds; r++)
         {
             LONG.setRelease(AddressSpace.ALL, targetFlagAddresses[r] + parity, seq << 16 | lowest << 8 | highest);
-            long seen = (long)LONG.getAcquire(AddressSpace.ALL, myFlagAddresses[r] + parity);
+            final long address = myFlagAddresses[r] + parity;
+            long seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
+            if ((seen >>> 16) < seq && inlineSpins > 0)
+            {
+                // a flag that comes within the first spins reaches the next store through no call: the call's
+                // spills and reloads and await's set-up sat between the partner's flag and this PE's next one
+                seen = SpinLoads.longWhileUnchanged(address, seen, inlineSpins);
+            }
             if ((seen >>> 16) < seq)
             {
-                seen = await(r, parity, seq, call);
+                seen = await(r, parity, seq, call, inlineSpins);
             }
             lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
             highest = Math.max(highest, seen & 0xFF);
@@ -643,11 +658,12 @@ public final class TeamSync
         }
     }
 
-    private long await(final int round, final long parity, final long seq, final String call)
+    /** @param spun spins already made at the call site, counted as idling. */
+    private long await(final int round, final long parity, final long seq, final String call, final int spun)
     {
         final long address = myFlagAddresses[round] + parity;
         long seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
-        int idle = waitStrategy.collectiveFirstIdle();
+        int idle = waitStrategy.collectiveFirstIdle() + spun;
         while (true)
         {
             if ((seen >>> 16) >= seq)
