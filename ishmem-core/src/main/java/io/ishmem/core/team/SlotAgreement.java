@@ -118,14 +118,14 @@ final class SlotAgreement
                 if (reserved && chosen != null)
                 {
                     // the common case: the choice is this PE's, every other reserved slot is free again
-                    slots.endReservedSplit(window, chosen);
+                    slots.endReservedSplit(chosen);
                     ended = true;
                 }
                 else if (reserved)
                 {
                     // every reserved slot is free again, before a claim in rounds (another member is in a split of
                     // another team, or the window was too small) waits for it
-                    slots.endReservation(window, new int[0]);
+                    slots.endReservation(new int[0]);
                 }
             }
             return chosen != null ? chosen :

@@ -2,6 +2,7 @@ package io.ishmem.core.team;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -147,12 +148,12 @@ final class TeamSlots
     }
 
     /** {@link #endReservation} and {@link #endSplit} under one take of the lock: the split agreed on its choice. */
-    void endReservedSplit(final long[] window, final int[] kept)
+    void endReservedSplit(final int[] kept)
     {
         lock();
         try
         {
-            releaseReservation(window, kept);
+            releaseReservation(kept);
             splits--;
         }
         finally
@@ -162,12 +163,12 @@ final class TeamSlots
     }
 
     /** Ends a {@link #beginSplit} reservation: {@code kept} are used now, the other reserved slots free. */
-    void endReservation(final long[] window, final int[] kept)
+    void endReservation(final int[] kept)
     {
         lock();
         try
         {
-            releaseReservation(window, kept);
+            releaseReservation(kept);
         }
         finally
         {
@@ -175,13 +176,10 @@ final class TeamSlots
         }
     }
 
-    private void releaseReservation(final long[] window, final int[] kept)
+    private void releaseReservation(final int[] kept)
     {
-        // the window is the one beginSplit reserved: every reserved bit is cleared
-        for (int w = 0; w < reserved.length && w < window.length; w++)
-        {
-            reserved[w] &= ~window[w];
-        }
+        // one reservation at a time: it ends whole, whatever the caller's window holds by now
+        Arrays.fill(reserved, 0L);
         reserving = false;
         for (final int slot : kept)
         {

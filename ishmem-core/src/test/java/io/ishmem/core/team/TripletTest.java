@@ -122,7 +122,7 @@ class TripletTest
             java.util.concurrent.CompletableFuture.supplyAsync(() -> slots.tryClaim(new int[] {7}));
         Thread.sleep(100);
         assertEquals(false, claim.isDone());
-        slots.endReservation(window, new int[] {7, 66});
+        slots.endReservation(new int[] {7, 66});
         assertEquals(false, claim.get());
         assertEquals(4, slots.usedCount());
         assertEquals(true, slots.isUsed(7));
@@ -145,13 +145,13 @@ class TripletTest
         assertEquals(0L, untouched[0]);
         slots.endSplit();
         assertEquals(true, slots.beginSplit(true, window));
-        slots.endReservedSplit(window, new int[] {8});
+        slots.endReservedSplit(new int[] {8});
         assertEquals(5, slots.usedCount());
         assertEquals(true, slots.isUsed(8));
         assertEquals(false, slots.isUsed(10));
         // the split is over: the next one reserves again
         assertEquals(true, slots.beginSplit(true, window));
-        slots.endReservedSplit(window, new int[0]);
+        slots.endReservedSplit(new int[0]);
         assertEquals(true, slots.tryClaim(new int[] {10}));
     }
 }
