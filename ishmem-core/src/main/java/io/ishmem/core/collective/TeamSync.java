@@ -468,10 +468,16 @@ public final class TeamSync
                     throw unreachable(ex, targetPes[r], call);
                 }
             }
-            long seen = (long)LONG.getAcquire(AddressSpace.ALL, myFlagAddresses[r] + parity);
+            final long address = myFlagAddresses[r] + parity;
+            long seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
+            if ((seen >>> 16) < seq && inlineSpins > 0)
+            {
+                // as in syncFlagsOnly
+                seen = SpinLoads.longWhileUnchanged(address, seen, inlineSpins);
+            }
             if ((seen >>> 16) < seq)
             {
-                seen = await(r, parity, seq, call, 0);
+                seen = await(r, parity, seq, call, inlineSpins);
             }
             lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
             highest = Math.max(highest, seen & 0xFF);
