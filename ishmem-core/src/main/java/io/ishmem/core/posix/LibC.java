@@ -239,7 +239,8 @@ public final class LibC
         }
         catch (final Throwable t)
         {
-            throw rethrow(t);
+            // setenv's handle is called directly, so it may throw anything
+            throw Syscall.rethrow(t);
         }
     }
 
@@ -330,19 +331,5 @@ public final class LibC
                     .orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: setenv")),
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT), Linker.Option.captureCallState("errno"));
         }
-    }
-
-    /** setenv's handle is called directly, so it may throw anything: a checked throwable is wrapped. */
-    private static RuntimeException rethrow(final Throwable t)
-    {
-        if (t instanceof RuntimeException re)
-        {
-            return re;
-        }
-        if (t instanceof Error e)
-        {
-            throw e;
-        }
-        return new IllegalStateException(t);
     }
 }

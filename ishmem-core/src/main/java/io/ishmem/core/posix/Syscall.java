@@ -62,13 +62,9 @@ final class Syscall
         {
             return (long)SYSCALL.invokeExact(state, number, a, b, c, d, e, f);
         }
-        catch (final RuntimeException | Error ex)
-        {
-            throw ex;
-        }
         catch (final Throwable t)
         {
-            throw new IllegalStateException(t);
+            throw rethrow(t);
         }
     }
 
@@ -85,14 +81,27 @@ final class Syscall
         {
             return (long)SYSCALL_WITHOUT_ERRNO.invokeExact(number, a, b, c, d, e, f);
         }
-        catch (final RuntimeException | Error ex)
-        {
-            throw ex;
-        }
         catch (final Throwable t)
         {
-            throw new IllegalStateException(t);
+            throw rethrow(t);
         }
+    }
+
+    /**
+     * What a direct call of a downcall handle threw, as an unchecked exception: a runtime exception as it is, an
+     * error thrown on, anything else (a handle declares Throwable) wrapped.
+     */
+    static RuntimeException rethrow(final Throwable t)
+    {
+        if (t instanceof RuntimeException re)
+        {
+            return re;
+        }
+        if (t instanceof Error e)
+        {
+            throw e;
+        }
+        return new IllegalStateException(t);
     }
 
     /** @return the errno a failed {@link #call} left in {@code state}. */
