@@ -110,7 +110,7 @@ public final class TeamSync
     private CollectiveBuffers buffers;
     private final WaitStrategy waitStrategy;
     /**
-     * Spins of a round of {@link #syncFlagsOnly} before its call of {@link #await}: the first of the strategy's
+     * Spins of a barrier round ({@link #arrival}) before its call of {@link #await}: the first of the strategy's
      * collective spins, up to {@value #MAX_INLINE_SPINS}; none where collectives yield at once (an oversubscribed job).
      */
     private final int inlineSpins;
@@ -468,17 +468,7 @@ public final class TeamSync
                     throw unreachable(ex, targetPes[r], call);
                 }
             }
-            final long address = myFlagAddresses[r] + parity;
-            long seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
-            if ((seen >>> 16) < seq && inlineSpins > 0)
-            {
-                // as in syncFlagsOnly
-                seen = SpinLoads.longWhileUnchanged(address, seen, inlineSpins);
-            }
-            if ((seen >>> 16) < seq)
-            {
-                seen = await(r, parity, seq, call, inlineSpins);
-            }
+            final long seen = arrival(r, parity, seq, call);
             lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
             highest = Math.max(highest, seen & 0xFF);
             if (hashes)
@@ -526,18 +516,7 @@ public final class TeamSync
         for (int r = 0; r < rounds; r++)
         {
             LONG.setRelease(AddressSpace.ALL, targetFlagAddresses[r] + parity, seq << 16 | lowest << 8 | highest);
-            final long address = myFlagAddresses[r] + parity;
-            long seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
-            if ((seen >>> 16) < seq && inlineSpins > 0)
-            {
-                // a flag that comes within the first spins reaches the next store through no call: the call's
-                // spills and reloads and await's set-up sat between the partner's flag and this PE's next one
-                seen = SpinLoads.longWhileUnchanged(address, seen, inlineSpins);
-            }
-            if ((seen >>> 16) < seq)
-            {
-                seen = await(r, parity, seq, call, inlineSpins);
-            }
+            final long seen = arrival(r, parity, seq, call);
             lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
             highest = Math.max(highest, seen & 0xFF);
         }
@@ -662,6 +641,27 @@ public final class TeamSync
             lastNs = heardNs;
             lastPe = heardPe;
         }
+    }
+
+    /**
+     * @return round r's flag once it carries collective {@code seq}: a first load, the first spins (small enough
+     *         to be inlined with this method, so a flag that comes within them reaches the next store through no
+     *         call: the call's spills and reloads and await's set-up sat between the partner's flag and this PE's
+     *         next one), then the out-of-line wait with the strategy's slow steps.
+     */
+    private long arrival(final int r, final long parity, final long seq, final String call)
+    {
+        final long address = myFlagAddresses[r] + parity;
+        long seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
+        if ((seen >>> 16) < seq && inlineSpins > 0)
+        {
+            seen = SpinLoads.longWhileUnchanged(address, seen, inlineSpins);
+        }
+        if ((seen >>> 16) < seq)
+        {
+            seen = await(r, parity, seq, call, inlineSpins);
+        }
+        return seen;
     }
 
     /** @param spun spins already made at the call site, counted as idling. */
