@@ -125,5 +125,14 @@ class HeapMultiPeTest
         final CollectiveMismatchException ex = assertThrows(CollectiveMismatchException.class,
             () -> shmem.free(shmem.myPe() == 0 ? a : b));
         assertTrue(ex.getMessage().contains("free"), ex.getMessage());
+        // the free took effect nowhere (each PE had given its range back while the barrier ran): both segments are
+        // live, usable and freeable, and the heap is as it was
+        a.local().set(ValueLayout.JAVA_LONG, 0, 1);
+        b.local().set(ValueLayout.JAVA_LONG, 0, 2);
+        shmem.free(a);
+        shmem.free(b);
+        final SymmetricSegment whole = shmem.malloc(128);
+        assertEquals(0, whole.heapOffset(), "the heap changed although the free failed");
+        shmem.free(whole);
     }
 }

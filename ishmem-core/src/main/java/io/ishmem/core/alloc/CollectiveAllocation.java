@@ -130,12 +130,42 @@ public final class CollectiveAllocation
     {
         final AllocationEvent event = Observe.allocationBegin();
         final long seq = worldSync.announce(op, bytes, alignment);
-        // the arguments ride the barrier as a hash: the announcements are read only when they differ
-        worldSync.syncAnnounced(op, seq, op.callName(), ALLOCATION_ARGS);
-        final HeapSegment segment = heap.allocate(op.callName(), bytes, alignment);
+        // the arguments ride the barrier as a hash: the announcements are read only when they differ. The heap
+        // allocates while this PE's flag travels (arriveAnnounced), and gives the range back if the PEs disagree
+        worldSync.arriveAnnounced(op, seq, op.callName());
+        HeapSegment segment = null;
+        try
+        {
+            segment = heap.tryAllocate(bytes, alignment);
+        }
+        finally
+        {
+            awaitAgreement(op, seq, segment);
+        }
+        if (segment == null)
+        {
+            throw heap.exhausted(op.callName(), bytes, alignment);
+        }
         Observe.allocationEnd(event, op.callName(), bytes, segment.heapOffset(), heap.usedBytes(), heap.heapSize(),
             heap.isDevice());
         return segment;
+    }
+
+    /** The rest of an allocation's barrier, on every path; a disagreement releases the segment allocated early. */
+    private void awaitAgreement(final CollectiveOp op, final long seq, final HeapSegment allocated)
+    {
+        try
+        {
+            worldSync.awaitAnnounced(op, seq, op.callName(), ALLOCATION_ARGS);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            if (allocated != null)
+            {
+                heap.release(allocated);
+            }
+            throw ex;
+        }
     }
 
     public void free(final SymmetricSegment segment)
@@ -148,14 +178,41 @@ public final class CollectiveAllocation
             final long seq = worldSync.announce(freeOp, checked.heapOffset(), checked.byteSize());
             // puts into the segment still in flight land before any PE may reuse its range
             ordering.beforeSync();
-            worldSync.syncAnnounced(freeOp, seq, freeOp.callName(), FREE_ARGS);
-            heap.release(checked);
+            // the range goes back to the heap while this PE's flag travels, and is taken again if the PEs disagree:
+            // no allocation can reuse it before this barrier is over
+            worldSync.arriveAnnounced(freeOp, seq, freeOp.callName());
+            boolean released = false;
+            try
+            {
+                heap.release(checked);
+                released = true;
+            }
+            finally
+            {
+                awaitFreeAgreement(seq, checked, released);
+            }
             Observe.allocationEnd(event, freeOp.callName(), checked.byteSize(), checked.heapOffset(), heap.usedBytes(),
                 heap.heapSize(), heap.isDevice());
         }
         finally
         {
             worldSync.exit();
+        }
+    }
+
+    private void awaitFreeAgreement(final long seq, final HeapSegment segment, final boolean released)
+    {
+        try
+        {
+            worldSync.awaitAnnounced(freeOp, seq, freeOp.callName(), FREE_ARGS);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            if (released)
+            {
+                heap.unrelease(segment);
+            }
+            throw ex;
         }
     }
 }

@@ -61,28 +61,7 @@ public final class SymmetricAllocator
             final long at = roundUp(start, align);
             if (at >= start && at <= end && end - at >= length)
             {
-                final boolean before = at > start;
-                final boolean after = end > at + length;
-                if (before && after)
-                {
-                    freeLengths[i] = at - start;
-                    insertFree(i + 1, at + length, end - at - length);
-                }
-                else if (before)
-                {
-                    freeLengths[i] = at - start;
-                }
-                else if (after)
-                {
-                    freeStarts[i] = at + length;
-                    freeLengths[i] = end - at - length;
-                }
-                else
-                {
-                    removeFree(i);
-                }
-                insertUsed(at, length);
-                freeBytes -= length;
+                carve(i, at, length);
                 return at;
             }
         }
@@ -130,6 +109,54 @@ public final class SymmetricAllocator
             insertFree(next, offset, length);
         }
         return true;
+    }
+
+    /**
+     * Takes back the block of {@code bytes} at {@code offset} that {@link #free} just gave back, as {@link #allocate}
+     * made it: the free ranges and live blocks return to what they were before that free.
+     *
+     * @return whether the whole block lay in one free range (false: nothing changed).
+     */
+    public boolean take(final long offset, final long bytes)
+    {
+        final long length = roundUp(Math.max(bytes, 1), MIN_ALIGNMENT);
+        final int found = Arrays.binarySearch(freeStarts, 0, freeCount, offset);
+        final int i = found >= 0 ? found : -found - 2;
+        if (i < 0 || offset + length > freeStarts[i] + freeLengths[i])
+        {
+            return false;
+        }
+        carve(i, offset, length);
+        return true;
+    }
+
+    /** Makes {@code [at, at + length)}, which lies in free range {@code i}, a live block. */
+    private void carve(final int i, final long at, final long length)
+    {
+        final long start = freeStarts[i];
+        final long end = start + freeLengths[i];
+        final boolean before = at > start;
+        final boolean after = end > at + length;
+        if (before && after)
+        {
+            freeLengths[i] = at - start;
+            insertFree(i + 1, at + length, end - at - length);
+        }
+        else if (before)
+        {
+            freeLengths[i] = at - start;
+        }
+        else if (after)
+        {
+            freeStarts[i] = at + length;
+            freeLengths[i] = end - at - length;
+        }
+        else
+        {
+            removeFree(i);
+        }
+        insertUsed(at, length);
+        freeBytes -= length;
     }
 
     public long capacity()

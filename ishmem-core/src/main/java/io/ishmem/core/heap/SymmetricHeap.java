@@ -138,20 +138,42 @@ public final class SymmetricHeap
      */
     public HeapSegment allocate(final String call, final long bytes, final long alignment)
     {
+        final HeapSegment segment = tryAllocate(bytes, alignment);
+        if (segment == null)
+        {
+            throw exhausted(call, bytes, alignment);
+        }
+        return segment;
+    }
+
+    /**
+     * Local part of a collective allocation, made while the PEs may still disagree on it: {@link #release} undoes
+     * it, leaving the allocator as it was (its free ranges are kept coalesced, so the same set of ranges).
+     *
+     * @return the new segment, or null when no free range fits (then {@link #exhausted} says so).
+     */
+    public HeapSegment tryAllocate(final long bytes, final long alignment)
+    {
         final long offset = allocator.allocate(bytes, alignment);
         if (offset < 0)
         {
-            final String variable = device ? "ISHMEM_DEVICE_SYMMETRIC_SIZE" : "ISHMEM_SYMMETRIC_SIZE";
-            throw new SymmetricHeapExhaustedException(call + ": cannot allocate " + Bytes.describe(bytes) +
-                (alignment > SymmetricAllocator.MIN_ALIGNMENT ? " aligned to " + alignment : "") +
-                (device ? ": the device heap (device memory) of each PE is " : ": the symmetric heap of each PE is ") +
-                Bytes.describe(heapSize) + " (" + variable + "), " +
-                Bytes.describe(allocator.freeBytes()) + " free, largest free range " +
-                Bytes.describe(allocator.largestFree()) + advice(variable, bytes));
+            return null;
         }
         final HeapSegment segment = new HeapSegment(this, offset, bytes);
         live.add(segment);
         return segment;
+    }
+
+    /** @return what a call that found no free range for {@code bytes} throws. */
+    public SymmetricHeapExhaustedException exhausted(final String call, final long bytes, final long alignment)
+    {
+        final String variable = device ? "ISHMEM_DEVICE_SYMMETRIC_SIZE" : "ISHMEM_SYMMETRIC_SIZE";
+        return new SymmetricHeapExhaustedException(call + ": cannot allocate " + Bytes.describe(bytes) +
+            (alignment > SymmetricAllocator.MIN_ALIGNMENT ? " aligned to " + alignment : "") +
+            (device ? ": the device heap (device memory) of each PE is " : ": the symmetric heap of each PE is ") +
+            Bytes.describe(heapSize) + " (" + variable + "), " +
+            Bytes.describe(allocator.freeBytes()) + " free, largest free range " +
+            Bytes.describe(allocator.largestFree()) + advice(variable, bytes));
     }
 
     private String advice(final String variable, final long bytes)
@@ -209,6 +231,21 @@ public final class SymmetricHeap
         segment.retired = true;
         live.remove(segment);
         allocator.free(segment.offset);
+    }
+
+    /**
+     * Undoes {@link #release} of a free the PEs turned out to disagree on: the segment is live again, at the same
+     * range, and the allocator as it was before.
+     */
+    public void unrelease(final HeapSegment segment)
+    {
+        if (!allocator.take(segment.offset, segment.size))
+        {
+            throw new IllegalStateException("the range of " + segment + " was reused before its free was undone");
+        }
+        live.add(segment);
+        segment.freed = false;
+        segment.retired = false;
     }
 
     /**

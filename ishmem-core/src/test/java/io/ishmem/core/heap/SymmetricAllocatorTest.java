@@ -91,7 +91,15 @@ class SymmetricAllocatorTest
         final Random random = new Random(7);
         for (int i = 0; i < 20_000; i++)
         {
-            if (!live.isEmpty() && random.nextInt(5) < 2)
+            if (!live.isEmpty() && random.nextInt(10) == 0)
+            {
+                // a free undone (a collective free the PEs disagreed on): the model does not change at all
+                final long offset = live.get(random.nextInt(live.size()));
+                assertTrue(allocator.free(offset));
+                assertTrue(allocator.take(offset, lengths.get(offset) * 64L - random.nextInt(64)),
+                    "call " + i + ": take(" + offset + ")");
+            }
+            else if (!live.isEmpty() && random.nextInt(5) < 2)
             {
                 final long offset = live.remove(random.nextInt(live.size()));
                 assertTrue(allocator.free(offset));
@@ -131,6 +139,44 @@ class SymmetricAllocatorTest
             assertEquals(free, allocator.freeBytes(), "free bytes after call " + i);
             assertEquals(live.size(), allocator.liveAllocations());
         }
+    }
+
+    @Test
+    void shouldTakeBackAFreedBlockSoLaterCallsGiveWhatTheyWouldHaveGiven()
+    {
+        final SymmetricAllocator undone = new SymmetricAllocator(64 * 1024);
+        final SymmetricAllocator untouched = new SymmetricAllocator(64 * 1024);
+        for (final SymmetricAllocator allocator : List.of(undone, untouched))
+        {
+            allocator.allocate(100, 64);
+            allocator.allocate(64, 64);
+            allocator.allocate(1000, 64);
+        }
+        // the middle block: a free range joins it on neither side, after one free on both sides
+        assertTrue(undone.free(128));
+        assertTrue(undone.take(128, 64));
+        assertEquals(untouched.freeBytes(), undone.freeBytes());
+        assertEquals(untouched.liveAllocations(), undone.liveAllocations());
+        for (final long bytes : new long[] {64, 5000, 1, 300})
+        {
+            assertEquals(untouched.allocate(bytes, 64), undone.allocate(bytes, 64), bytes + " bytes");
+        }
+    }
+
+    @Test
+    void shouldRefuseToTakeARangeThatIsNotWhollyFree()
+    {
+        final SymmetricAllocator allocator = new SymmetricAllocator(4096);
+        final long first = allocator.allocate(64, 64);
+        final long second = allocator.allocate(64, 64);
+        assertFalse(allocator.take(first, 64), "a live block");
+        assertTrue(allocator.free(first));
+        assertFalse(allocator.take(first, 128), "a block reaching into a live one");
+        assertFalse(allocator.take(8192, 64), "beyond the heap");
+        assertEquals(4096 - 64, allocator.freeBytes(), "refusals changed nothing");
+        assertTrue(allocator.take(first, 64));
+        assertEquals(0, first);
+        assertEquals(64, second);
     }
 
     private static List<Long> replay(final SymmetricAllocator allocator, final long seed)
