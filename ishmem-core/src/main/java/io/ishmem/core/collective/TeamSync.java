@@ -1,13 +1,9 @@
 package io.ishmem.core.collective;
 
 import io.ishmem.CollectiveMismatchException;
-import io.ishmem.NativeCallException;
-import io.ishmem.PeFailureException;
 import io.ishmem.core.heap.AddressSpace;
 import io.ishmem.core.heap.ControlBlock;
-import io.ishmem.core.heap.SpinLoads;
 import io.ishmem.core.observe.BarrierEvent;
-import io.ishmem.core.observe.CollectiveEvent;
 import io.ishmem.core.observe.Observe;
 import io.ishmem.core.transport.RemoteControl;
 import io.ishmem.core.wait.Liveness;
@@ -15,9 +11,7 @@ import io.ishmem.core.wait.WaitStrategy;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The synchronisation of one team: a dissemination barrier over the team's members (ceil(log2 n)
@@ -45,41 +39,21 @@ import java.util.concurrent.locks.LockSupport;
  * wants that event; otherwise it passes on what it heard.
  *
  * <p>A member on another node has no mapped block here (its entry in {@code blocks} is null): what this PE writes
- * into it goes through {@link RemoteControl} (the words beside the flag, a fence, then the flag, so the flag still
+ * into it goes through {@link RemoteRounds} (the words beside the flag, a fence, then the flag, so the flag still
  * publishes them), and what it reads from it (announcements, only to name a mismatch or to collect own words) is
  * fetched. Polling stays local on every node. A barrier in a job across nodes begins by completing this PE's writes
  * to other nodes (a flush): UCX orders writes per endpoint only, and the barrier's knowledge travels through third
  * members.
  *
- * <p>Collectives of one team run on one thread at a time ({@link #enter}).
+ * <p>Collectives of one team run on one thread at a time ({@link #enter}, {@link CollectiveEntry}); the rounds'
+ * waits are {@link FlagWaits}', the arrival times {@link ArrivalTimes}'.
  */
-public final class TeamSync
+public final class TeamSync extends CollectiveEntry
 {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
-    private static final VarHandle RUNNING;
-    private static final VarHandle OWNER;
-
-    static
-    {
-        try
-        {
-            final MethodHandles.Lookup lookup = MethodHandles.lookup();
-            RUNNING = lookup.findVarHandle(TeamSync.class, "running", String.class);
-            OWNER = lookup.findVarHandle(TeamSync.class, "owner", Thread.class);
-        }
-        catch (final ReflectiveOperationException ex)
-        {
-            throw new ExceptionInInitializerError(ex);
-        }
-    }
-    /** The most spins a barrier round makes at its call site before it calls {@link #await}. */
-    private static final int MAX_INLINE_SPINS = 64;
     private static final long[] NO_LONGS = {};
     private static final int[] NO_INTS = {};
-    /** How long a barrier that could not reach a member waits for the launcher to name the PE that failed. */
-    private static final long UNREACHABLE_WAIT_MS = 3_000;
 
-    private final TeamName teamName;
     private final int myWorldPe;
     private final int rounds;
     /**
@@ -91,13 +65,12 @@ public final class TeamSync
     /** Each round's flag line, the same offset in every member's block. */
     private final long[] flagOffsets;
     private final long[] myFlagAddresses;
-    /** 0 for a target on another node, reached through {@link #remote}. */
+    /** 0 for a target on another node, reached through {@link RemoteRounds}. */
     private final long[] targetFlagAddresses;
     /** World PE of each round's target: member {@code myIndex + 2^r}. */
     private final int[] targetPes;
     /** Round-0 flag of each member sits in its successor's block: it carries that member's own op. */
     private final long arrivalOffset;
-    private final int[] sourcePes;
     private final MemorySegment[] memberBlocks;
     private final int[] memberPes;
     private final int teamSlot;
@@ -108,26 +81,13 @@ public final class TeamSync
     private final Mismatches mismatches;
     /** The local buffers of this team's reductions (collectives of a team run one at a time). */
     private CollectiveBuffers buffers;
-    private final WaitStrategy waitStrategy;
-    /**
-     * Spins of a barrier round ({@link #arrival}) before its call of {@link #await}: the first of the strategy's
-     * collective spins, up to {@value #MAX_INLINE_SPINS}; none where collectives yield at once (an oversubscribed job).
-     */
-    private final int inlineSpins;
-    private final Liveness liveness;
+    private final FlagWaits waits;
     /** The blocks of members on other nodes, or null when every member is on this one. */
     private final RemoteControl remote;
-    /** The collective running on this team in this PE, if any: one rule for every collective of the team. */
-    private volatile String running;
-    /** The thread that made this team or last entered a collective of it in this PE; only another thread claims it. */
-    private volatile Thread owner;
+    /** The rounds to members on other nodes; null when the job has one node. */
+    private final RemoteRounds remoteRounds;
+    private final ArrivalTimes times;
     private long sequence;
-    /** The collective event of the call in progress, or null; only the thread in {@link #enter} touches it. */
-    private CollectiveEvent collective;
-    /** This PE's arrival at the barrier in progress, and the latest heard of with its PE (one sync at a time). */
-    private long arrivedNs;
-    private long lastNs;
-    private long lastPe;
     /**
      * Whether the sync in progress carries a fold ({@link #syncAnnouncedFolding}), and the fold: the AND of every
      * member's first word and the OR of their second, once it returns.
@@ -154,8 +114,8 @@ public final class TeamSync
         final MemorySegment[] blocks, final int maxTeams, final WaitStrategy waitStrategy, final Liveness liveness,
         final RemoteControl remote)
     {
+        super(teamName, memberPes.length);
         final int size = memberPes.length;
-        this.teamName = teamName;
         this.teamSlot = teamSlot;
         this.myIndex = myIndex;
         this.maxTeams = maxTeams;
@@ -168,7 +128,7 @@ public final class TeamSync
         this.myFlagAddresses = rounds == 0 ? NO_LONGS : new long[rounds];
         this.targetFlagAddresses = rounds == 0 ? NO_LONGS : new long[rounds];
         this.targetPes = rounds == 0 ? NO_INTS : new int[rounds];
-        this.sourcePes = rounds == 0 ? NO_INTS : new int[rounds];
+        final int[] sourcePes = rounds == 0 ? NO_INTS : new int[rounds];
         this.memberPes = memberPes.clone();
         this.memberBlocks = new MemorySegment[size];
         this.arrivalOffset = ControlBlock.flagOffset(maxTeams, teamSlot, 0);
@@ -186,13 +146,10 @@ public final class TeamSync
             targetFlagAddresses[r] = blocks[target] == null ? 0L : blocks[target].address() + flagOffsets[r];
             sourcePes[r] = memberPes[((myIndex - distance) % size + size) % size];
         }
-        this.waitStrategy = waitStrategy;
-        this.inlineSpins = Math.min(MAX_INLINE_SPINS, waitStrategy.spinBatch(waitStrategy.collectiveFirstIdle()));
-        this.liveness = liveness;
+        this.waits = new FlagWaits(teamName, myFlagAddresses, sourcePes, waitStrategy, liveness);
+        this.times = new ArrivalTimes(myWorldPe);
         this.remote = remote;
-        // the thread that makes the team (the split's) is most often the one that runs its collectives: it then
-        // pays no claim, with its two atomics, at the team's first collective
-        this.owner = Thread.currentThread();
+        this.remoteRounds = remote == null ? null : new RemoteRounds(remote, teamName, flagOffsets, targetPes, liveness);
         this.mismatches = new Mismatches(this, arrivalOffset, liveness);
         for (final int pe : memberPes)
         {
@@ -202,87 +159,6 @@ public final class TeamSync
                     "the job has no transport between nodes");
             }
         }
-    }
-
-    /**
-     * Starts a collective call on this team in this PE; {@link #exit()} ends it. Collectives of one team run
-     * on one thread at a time: a second thread would take the first one's arrivals and sequence numbers,
-     * and its peers would see a mismatch that is no fault of theirs.
-     *
-     * @throws IllegalStateException naming both calls when another thread is in one.
-     */
-    public void enter(final String call)
-    {
-        // the owner's own next collective pays two loads and a release store and no locked instruction, which on
-        // x86 would first wait for this PE's earlier stores (the last barrier's flags among them) to drain
-        if (owner != Thread.currentThread())
-        {
-            claim(call);
-        }
-        else if (running != null)
-        {
-            throw overlap(call);
-        }
-        else
-        {
-            RUNNING.setRelease(this, call);
-        }
-        final CollectiveEvent event = Observe.collectiveBegin();
-        if (event != null)
-        {
-            // stored only when there is one: exit() leaves the field null behind it
-            collective = event;
-        }
-    }
-
-    /**
-     * A thread other than the last one enters: it takes the team over unless a collective runs. Two threads
-     * entering within the same few nanoseconds can both pass (the owner's check is not atomic with its store);
-     * every overlap longer than that is refused, which is the misuse this rule catches.
-     */
-    private void claim(final String call)
-    {
-        final Thread me = Thread.currentThread();
-        while (true)
-        {
-            final Thread previous = owner;
-            if (running != null)
-            {
-                throw overlap(call);
-            }
-            if (OWNER.compareAndSet(this, previous, me))
-            {
-                if (!RUNNING.compareAndSet(this, null, call))
-                {
-                    throw overlap(call);
-                }
-                return;
-            }
-        }
-    }
-
-    public void exit()
-    {
-        if (collective != null)
-        {
-            endCollective();
-        }
-        // a release store, not a volatile one: the full fence of a volatile store would wait for this barrier's
-        // flag stores to reach the other cores
-        RUNNING.setRelease(this, null);
-    }
-
-    private void endCollective()
-    {
-        Observe.collectiveEnd(collective, running, teamName.toString(), memberPes.length);
-        collective = null;
-    }
-
-    private IllegalStateException overlap(final String call)
-    {
-        return new IllegalStateException(call + " on team " + teamName + " while " + running +
-            " runs on it in another thread of this PE: collectives of one team must not overlap (use one thread " +
-            "per team)");
     }
 
     /**
@@ -470,10 +346,10 @@ public final class TeamSync
     private BarrierEvent beginCarrying(final CollectiveOp op, final long hash, final String call, final long seq,
         final long parity)
     {
-        final BarrierEvent event = arrive();
-        if (remote != null)
+        final BarrierEvent event = times.arrive();
+        if (remoteRounds != null)
         {
-            completeRemoteWrites();
+            remoteRounds.completeWrites();
         }
         if (rounds > 0)
         {
@@ -501,7 +377,7 @@ public final class TeamSync
                 storeRound(r, seq << 16 | lowest << 8 | highest, lowHash, highHash, parity, hashes, event != null,
                     call);
             }
-            final long seen = arrival(r, parity, seq, call);
+            final long seen = waits.arrival(r, parity, seq, call);
             lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
             highest = Math.max(highest, seen & 0xFF);
             if (hashes)
@@ -523,12 +399,12 @@ public final class TeamSync
             else if (recording && (seen & 0xFF) == op.code() && ((seen >>> 8) & 0xFF) == op.code())
             {
                 // only from a source in this collective: one in another (a mismatch, thrown below) may be folding
-                hear(r, parity);
+                times.hear(myFlagAddresses[r], parity);
             }
         }
         if (event != null)
         {
-            endBarrier(event, call, seq);
+            times.end(event, call, teamName.toString(), seq);
         }
         if (lowest != highest || lowHash != highHash)
         {
@@ -559,14 +435,8 @@ public final class TeamSync
         }
         else
         {
-            try
-            {
-                publishRemote(r, parity, lowHash << 32 | highHash, flag, fold);
-            }
-            catch (final NativeCallException ex)
-            {
-                throw unreachable(ex, targetPes[r], call);
-            }
+            remoteRounds.publish(r, parity, lowHash << 32 | highHash, fold ? foldedAnd : times.lastNs(),
+                fold ? foldedOr : times.lastPe(), flag, call);
         }
     }
 
@@ -583,7 +453,7 @@ public final class TeamSync
         for (int r = 0; r < rounds; r++)
         {
             LONG.setRelease(AddressSpace.ALL, targetFlagAddresses[r] + parity, seq << 16 | lowest << 8 | highest);
-            final long seen = arrival(r, parity, seq, call);
+            final long seen = waits.arrival(r, parity, seq, call);
             lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
             highest = Math.max(highest, seen & 0xFF);
         }
@@ -591,25 +461,6 @@ public final class TeamSync
         {
             throw mismatches.disagreement(op, seq, parity, call, true, null);
         }
-    }
-
-    /**
-     * Begins this PE's barrier event when a recording wants one, and its part in the fold of the latest arrival: a
-     * PE that is not recording reads no clock and passes no arrival on, so a recording PE hears of the arrivals of
-     * the PEs that record too (a recording of the whole job, as ishmemrun --profile makes, hears of every PE).
-     */
-    private BarrierEvent arrive()
-    {
-        final BarrierEvent event = Observe.barrierBegin();
-        arrivedNs = event != null ? System.nanoTime() : 0;
-        lastNs = arrivedNs;
-        lastPe = myWorldPe;
-        return event;
-    }
-
-    private void endBarrier(final BarrierEvent event, final String call, final long seq)
-    {
-        Observe.barrierEnd(event, call, teamName.toString(), seq, (int)lastPe, lastNs - arrivedNs);
     }
 
     /**
@@ -633,132 +484,16 @@ public final class TeamSync
         }
         else if (withArrival)
         {
-            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, lastNs);
-            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, lastPe);
+            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, times.lastNs());
+            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, times.lastPe());
         }
-    }
-
-    /**
-     * Before the first flag of a barrier in a job across nodes: whatever this PE wrote into other nodes' memory (a
-     * reduction's contributions to their blocks) is complete there, since a member may learn of this PE's arrival
-     * through a third member, on another endpoint, which a fence does not order.
-     */
-    private void completeRemoteWrites()
-    {
-        remote.complete();
-    }
-
-    /**
-     * Round r to a member on another node: the words beside the flag, a fence (the same endpoint), the flag, which
-     * publishes them as the release of the local path does.
-     */
-    private void publishRemote(final int r, final long parity, final long hashes, final long flag,
-        final boolean withFold)
-    {
-        final int pe = targetPes[r];
-        final long line = flagOffsets[r];
-        remote.putLong(pe, line + ControlBlock.FLAG_HASH_OFFSET + parity, hashes);
-        remote.putLong(pe, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, withFold ? foldedAnd : lastNs);
-        remote.putLong(pe, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, withFold ? foldedOr : lastPe);
-        remote.fence();
-        remote.putLong(pe, line + parity, flag);
-    }
-
-    /**
-     * A member on another node whose flag UCX could not deliver: most often a PE that died, which the launcher reports
-     * within moments; that report is the cause to name, when it comes within {@value #UNREACHABLE_WAIT_MS} ms, else
-     * the member with UCX's own words.
-     */
-    private RuntimeException unreachable(final NativeCallException ex, final int pe, final String call)
-    {
-        final long untilNs = System.nanoTime() + UNREACHABLE_WAIT_MS * 1_000_000L;
-        do
-        {
-            if (!liveness.probe(true))
-            {
-                return liveness.failure(call + " (team " + teamName + ", PE " + pe + " unreachable: " +
-                    ex.getMessage() + ")");
-            }
-            LockSupport.parkNanos(1_000_000L);
-        }
-        while (System.nanoTime() - untilNs < 0);
-        return new PeFailureException(pe, call + " on team " + teamName + ": PE " + pe + " on another node cannot " +
-            "be reached: " + ex.getMessage());
     }
 
     /** @return word {@code offset} of member {@code index}'s block, mapped or fetched. */
     long word(final int index, final long offset)
     {
         final MemorySegment block = memberBlocks[index];
-        return block != null ? (long)LONG.getAcquire(block, offset) : remote.getLong(memberPes[index], offset);
-    }
-
-    /** After round r's flag was acquired: keeps the later of the arrival heard of and the latest so far. */
-    private void hear(final int r, final long parity)
-    {
-        final long line = myFlagAddresses[r];
-        final long heardNs = AddressSpace.ALL.get(ValueLayout.JAVA_LONG,
-            line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity);
-        final long heardPe = AddressSpace.ALL.get(ValueLayout.JAVA_LONG,
-            line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
-        // 0 is a PE that read no clock; nanoTime on Linux counts from boot, never 0 (and the compare is wrap-safe);
-        // a tagged PE word is a split's fold, left by an earlier barrier of this parity
-        if (heardNs != 0 && (heardPe & ControlBlock.FLAG_FOLD_TAG) == 0 && (lastNs == 0 || heardNs - lastNs > 0))
-        {
-            lastNs = heardNs;
-            lastPe = heardPe;
-        }
-    }
-
-    /**
-     * @return round r's flag once it carries collective {@code seq}: a first load, the first spins (small enough
-     *         to be inlined with this method, so a flag that comes within them reaches the next store through no
-     *         call: the call's spills and reloads and await's set-up sat between the partner's flag and this PE's
-     *         next one), then the out-of-line wait with the strategy's slow steps.
-     */
-    private long arrival(final int r, final long parity, final long seq, final String call)
-    {
-        final long address = myFlagAddresses[r] + parity;
-        long seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
-        if ((seen >>> 16) < seq && inlineSpins > 0)
-        {
-            seen = SpinLoads.longWhileUnchanged(address, seen, inlineSpins);
-        }
-        if ((seen >>> 16) < seq)
-        {
-            seen = await(r, parity, seq, call, inlineSpins);
-        }
-        return seen;
-    }
-
-    /** @param spun spins already made at the call site, counted as idling. */
-    private long await(final int round, final long parity, final long seq, final String call, final int spun)
-    {
-        final long address = myFlagAddresses[round] + parity;
-        long seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
-        int idle = waitStrategy.collectiveFirstIdle() + spun;
-        while (true)
-        {
-            if ((seen >>> 16) >= seq)
-            {
-                return seen;
-            }
-            final int spins = waitStrategy.spinBatch(idle);
-            if (spins > 0)
-            {
-                // the tight spin of every wait (SpinLoads); a flag that moves without reaching seq counts one spin
-                final long before = seen;
-                seen = SpinLoads.longWhileUnchanged(address, before, spins);
-                idle += seen == before ? spins : 1;
-                continue;
-            }
-            idle = waitStrategy.idle(idle, liveness);
-            seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
-            if (idle < 0 && (seen >>> 16) < seq)
-            {
-                throw liveness.failure(call + " (team " + teamName + ", waiting for PE " + sourcePes[round] + ")");
-            }
-        }
+        return block != null ? (long)LONG.getAcquire(block, offset) : remoteRounds.word(memberPes[index], offset);
     }
 
     /**
@@ -853,12 +588,6 @@ public final class TeamSync
         return teamSlot;
     }
 
-    /** @return whether no collective runs on this team in this PE. */
-    public boolean idle()
-    {
-        return running == null;
-    }
-
     /**
      * Makes this synchronisation, of a destroyed team, that of a new team of the same members in the same slot, as
      * new: sequence 0 (the destroy cleared the slot's flags and announcements on this PE, and every member's new
@@ -869,8 +598,7 @@ public final class TeamSync
     public void reuse()
     {
         sequence = 0;
-        collective = null;
-        OWNER.setRelease(this, Thread.currentThread());
+        reuseEntry();
     }
 
     public long sequence()
