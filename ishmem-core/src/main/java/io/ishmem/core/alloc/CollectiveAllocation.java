@@ -140,7 +140,7 @@ public final class CollectiveAllocation
         }
         finally
         {
-            awaitAgreement(op, seq, segment);
+            awaitAgreement(op, seq, ALLOCATION_ARGS, segment, null);
         }
         if (segment == null)
         {
@@ -151,18 +151,27 @@ public final class CollectiveAllocation
         return segment;
     }
 
-    /** The rest of an allocation's barrier, on every path; a disagreement releases the segment allocated early. */
-    private void awaitAgreement(final CollectiveOp op, final long seq, final HeapSegment allocated)
+    /**
+     * The rest of an allocation's or a free's barrier, on every path. If the PEs disagree (or one failed), what the
+     * heap did while the flag travelled is undone: the segment {@code allocated} early is released, the segment
+     * {@code released} early taken back; null where there is none.
+     */
+    private void awaitAgreement(final CollectiveOp op, final long seq, final TeamSync.ArgumentFormatter describe,
+        final HeapSegment allocated, final HeapSegment released)
     {
         try
         {
-            worldSync.awaitAnnounced(op, seq, op.callName(), ALLOCATION_ARGS);
+            worldSync.awaitAnnounced(op, seq, op.callName(), describe);
         }
         catch (final RuntimeException | Error ex)
         {
             if (allocated != null)
             {
                 heap.release(allocated);
+            }
+            if (released != null)
+            {
+                heap.unrelease(released);
             }
             throw ex;
         }
@@ -189,7 +198,7 @@ public final class CollectiveAllocation
             }
             finally
             {
-                awaitFreeAgreement(seq, checked, released);
+                awaitAgreement(freeOp, seq, FREE_ARGS, null, released ? checked : null);
             }
             Observe.allocationEnd(event, freeOp.callName(), checked.byteSize(), checked.heapOffset(), heap.usedBytes(),
                 heap.heapSize(), heap.isDevice());
@@ -197,22 +206,6 @@ public final class CollectiveAllocation
         finally
         {
             worldSync.exit();
-        }
-    }
-
-    private void awaitFreeAgreement(final long seq, final HeapSegment segment, final boolean released)
-    {
-        try
-        {
-            worldSync.awaitAnnounced(freeOp, seq, freeOp.callName(), FREE_ARGS);
-        }
-        catch (final RuntimeException | Error ex)
-        {
-            if (released)
-            {
-                heap.unrelease(segment);
-            }
-            throw ex;
         }
     }
 }
