@@ -2,16 +2,20 @@ package io.ishmem.core;
 
 import io.ishmem.Cmp;
 import io.ishmem.Ishmem;
+import io.ishmem.ReduceOp;
+import io.ishmem.ReduceType;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.junit.MultiPeTest;
 
 import java.lang.foreign.ValueLayout;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * One rule for threads in collectives, everywhere: while one thread of a PE is in a collective of a team,
@@ -59,5 +63,74 @@ class ThreadRuleMultiPeTest
             "malloc on team WORLD while team.sync runs on it in another thread of this PE: " + RULE);
         refusedWhileAnotherThreadIsIn(shmem, go, 4, Ishmem::syncAll, shmem::syncAll,
             "syncAll on team WORLD while syncAll runs on it in another thread of this PE: " + RULE);
+    }
+
+    /**
+     * A job of one PE, whose barrierAll and syncAll have no flag to exchange and store nothing when their thread
+     * owns the world team: the rule holds there too. Another thread's call claims the team and the first thread's
+     * next call claims it back, and a call made while another thread is in a reduce of the world (repeated, since
+     * nothing can hold a collective of one PE open) is refused, naming both calls.
+     */
+    @MultiPeTest(pes = 1)
+    void shouldKeepTheRuleInAJobOfOnePe(final Ishmem shmem) throws Exception
+    {
+        for (int i = 0; i < 3; i++)
+        {
+            CompletableFuture.runAsync(() -> { shmem.barrierAll(); shmem.syncAll(); }).get(30, TimeUnit.SECONDS);
+            shmem.barrierAll();
+            shmem.syncAll();
+        }
+        refusedBesideAReduce(shmem, shmem::barrierAll, "barrierAll");
+        refusedBesideAReduce(shmem, shmem::syncAll, "syncAll");
+        shmem.barrierAll();
+    }
+
+    private static void refusedBesideAReduce(final Ishmem shmem, final Runnable call, final String name)
+        throws Exception
+    {
+        final int count = 1 << 20;
+        final SymmetricSegment src = shmem.calloc(count, ValueLayout.JAVA_LONG);
+        final SymmetricSegment dest = shmem.calloc(count, ValueLayout.JAVA_LONG);
+        final AtomicBoolean refused = new AtomicBoolean();
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        final CompletableFuture<Void> reducer = CompletableFuture.runAsync(() ->
+        {
+            while (!refused.get() && System.nanoTime() < deadline)
+            {
+                try
+                {
+                    shmem.reduce(shmem.teamWorld(), ReduceOp.SUM, ReduceType.LONG, dest, src, count);
+                }
+                catch (final IllegalStateException ex)
+                {
+                    // the other thread's call held the team for an instant as this reduce entered: the rule's
+                    // other side, worded alike
+                    assertEquals("reduce on team WORLD while " + name + " runs on it in another thread of this PE: " +
+                        RULE, ex.getMessage());
+                }
+            }
+        });
+        String message = null;
+        while (message == null && !reducer.isDone())
+        {
+            try
+            {
+                call.run();
+            }
+            catch (final IllegalStateException ex)
+            {
+                message = ex.getMessage();
+            }
+        }
+        refused.set(true);
+        reducer.get(60, TimeUnit.SECONDS);
+        if (message == null)
+        {
+            fail(name + " was never refused in 30 s of reduces in another thread");
+        }
+        assertEquals(name + " on team WORLD while reduce runs on it in another thread of this PE: " + RULE, message);
+        call.run();
+        shmem.free(dest);
+        shmem.free(src);
     }
 }

@@ -108,6 +108,20 @@ abstract sealed class CollectiveEntry permits TeamSync
         }
     }
 
+    /**
+     * {@link #enter} and {@link #exit} with nothing between them, for a collective that has nothing to do: the same
+     * refusal of an overlap and the same claim by another thread, but from the owner, in no collective, two loads
+     * and no store, as if the call had entered and left at the instant of the second load.
+     */
+    final void enterAndExit(final String call)
+    {
+        if (owner != Thread.currentThread() || running != null)
+        {
+            enter(call);
+            exit();
+        }
+    }
+
     public final void exit()
     {
         if (collective != null)

@@ -49,6 +49,12 @@ public final class Observe
         return !FlightRecorder.isInitialized();
     }
 
+    /** @return whether no event of any kind can be recorded, since no flight recorder exists: a static load. */
+    public static boolean nothingRecorded()
+    {
+        return off();
+    }
+
     // ---------------------------------------------------------------- lifetime
 
     /** @return an init event begun now, or null. */

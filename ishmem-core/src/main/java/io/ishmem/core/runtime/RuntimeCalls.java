@@ -390,6 +390,11 @@ abstract class RuntimeCalls implements Ishmem
         checkOpen("barrierAll");
         // in a local: each release store in enter() and sync() would make C2 load the field again
         final TeamSync sync = worldSync;
+        if (sync.syncAlone("barrierAll"))
+        {
+            ordering.beforeSync();
+            return;
+        }
         sync.enter("barrierAll");
         try
         {
@@ -408,6 +413,10 @@ abstract class RuntimeCalls implements Ishmem
         checkOpen("syncAll");
         // in a local: each release store in enter() and sync() would make C2 load the field again
         final TeamSync sync = worldSync;
+        if (sync.syncAlone("syncAll"))
+        {
+            return;
+        }
         sync.enter("syncAll");
         try
         {
