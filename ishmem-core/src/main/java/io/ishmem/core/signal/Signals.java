@@ -25,6 +25,8 @@ public final class Signals
     private final SymmetricHeap heap;
     private final OperationQueue queue;
     private final WaitStrategy waitStrategy;
+    /** The strategy's first batch, which a wait spins through where it was called: a field, so no call precedes it. */
+    private final int callerSpins;
     private final Liveness liveness;
 
     public Signals(final SymmetricHeap heap, final OperationQueue queue, final WaitStrategy waitStrategy,
@@ -33,6 +35,7 @@ public final class Signals
         this.heap = heap;
         this.queue = queue;
         this.waitStrategy = waitStrategy;
+        this.callerSpins = waitStrategy.callerSpins();
         this.liveness = liveness;
     }
 
@@ -171,13 +174,20 @@ public final class Signals
             throw new NullPointerException("signalWaitUntil: cmp is null (use Cmp.EQ, NE, GT, GE, LT or LE)");
         }
         final Transport transport = SymmetricHeap.transportOf(sig);
-        final long seen = transport.loadAcquire(sigAt, Long.BYTES);
-        if (cmp.holdsUnsigned(seen, value))
+        final long first = transport.loadAcquire(sigAt, Long.BYTES);
+        if (cmp.holdsUnsigned(first, value))
+        {
+            return first;
+        }
+        // the first batch inlined where the application called, as Waits does (which says why)
+        final int spun = callerSpins;
+        final long seen = spun == 0 ? first : transport.spinWhileUnchanged(sigAt, Long.BYTES, first, spun);
+        if (spun != 0 && cmp.holdsUnsigned(seen, value))
         {
             return seen;
         }
         return WordWait.await("signalWaitUntil", transport, sigAt, Long.BYTES, cmp, value, WordWait.UNSIGNED, seen,
-            waitStrategy, liveness);
+            spun, first, waitStrategy, liveness);
     }
 
     private long signalOffset(final String call, final SymmetricSegment sig, final long sigIndex)

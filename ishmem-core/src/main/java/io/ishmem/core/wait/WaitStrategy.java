@@ -142,6 +142,15 @@ public final class WaitStrategy
     }
 
     /**
+     * @return how many loads a wait spins through where it was called, before it calls {@link WordWait#await}:
+     *         the first batch, {@link #spinBatch} of 0 (0 for a strategy that does not spin).
+     */
+    public int callerSpins()
+    {
+        return spinBatch(0);
+    }
+
+    /**
      * Idles once.
      *
      * @param idleCount how often the caller has idled in this wait (0 at first).

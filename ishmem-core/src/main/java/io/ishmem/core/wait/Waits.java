@@ -9,17 +9,27 @@ import io.ishmem.core.transport.Transport;
  * Point-to-point synchronisation, waitUntil and test on an int or long of this PE's symmetric memory:
  * arguments checked once, then acquire loads through the transport of the segment's heap, idling by the
  * runtime's {@link WaitStrategy} between them.
+ *
+ * <p>A wait's first batch of spins, and the test of the word it returns, are made here, so that they are inlined
+ * where the application called the wait: the condition's {@code Cmp} is then a constant, and the way from the load
+ * that sees the peer's store to the caller's next store is a compare and a branch. Made in {@link WordWait#await}, a
+ * method too large to inline, the way back through its exit, its return and the caller's frame put a 2-PE
+ * {@code p} + {@code waitUntil} ping-pong on this project's VM at 183-188 ns one way in most rounds, against
+ * 150-155 ns with the batch inlined (a probe's alternating loops, three jobs, slow placement).
  */
 public final class Waits
 {
     private final SymmetricHeap heap;
     private final WaitStrategy waitStrategy;
+    /** The strategy's first batch, which a wait spins through where it was called: a field, so no call precedes it. */
+    private final int callerSpins;
     private final Liveness liveness;
 
     public Waits(final SymmetricHeap heap, final WaitStrategy waitStrategy, final Liveness liveness)
     {
         this.heap = heap;
         this.waitStrategy = waitStrategy;
+        this.callerSpins = waitStrategy.callerSpins();
         this.liveness = liveness;
     }
 
@@ -27,26 +37,38 @@ public final class Waits
     {
         final long at = waitOffset("waitUntilLong", ivar, index, Long.BYTES, cmp);
         final Transport transport = SymmetricHeap.transportOf(ivar);
-        final long seen = transport.loadAcquire(at, Long.BYTES);
-        if (cmp.holds(seen, value))
+        final long first = transport.loadAcquire(at, Long.BYTES);
+        if (cmp.holds(first, value))
+        {
+            return first;
+        }
+        final int spun = callerSpins;
+        final long seen = spun == 0 ? first : transport.spinWhileUnchanged(at, Long.BYTES, first, spun);
+        if (spun != 0 && cmp.holds(seen, value))
         {
             return seen;
         }
         return WordWait.await("waitUntilLong", transport, at, Long.BYTES, cmp, value, WordWait.SIGNED_LONG, seen,
-            waitStrategy, liveness);
+            spun, first, waitStrategy, liveness);
     }
 
     public int waitUntilInt(final SymmetricSegment ivar, final long index, final Cmp cmp, final int value)
     {
         final long at = waitOffset("waitUntilInt", ivar, index, Integer.BYTES, cmp);
         final Transport transport = SymmetricHeap.transportOf(ivar);
-        final long seen = transport.loadAcquire(at, Integer.BYTES);
-        if (cmp.holds((int)seen, value))
+        final long first = transport.loadAcquire(at, Integer.BYTES);
+        if (cmp.holds((int)first, value))
+        {
+            return (int)first;
+        }
+        final int spun = callerSpins;
+        final long seen = spun == 0 ? first : transport.spinWhileUnchanged(at, Integer.BYTES, first, spun);
+        if (spun != 0 && cmp.holds((int)seen, value))
         {
             return (int)seen;
         }
         return (int)WordWait.await("waitUntilInt", transport, at, Integer.BYTES, cmp, Integer.toUnsignedLong(value),
-            WordWait.SIGNED_INT, seen, waitStrategy, liveness);
+            WordWait.SIGNED_INT, seen, spun, first, waitStrategy, liveness);
     }
 
     public boolean testLong(final SymmetricSegment ivar, final long index, final Cmp cmp, final long value)

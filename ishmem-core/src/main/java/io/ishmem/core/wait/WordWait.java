@@ -6,7 +6,8 @@ import io.ishmem.core.observe.WaitEvent;
 import io.ishmem.core.transport.Transport;
 
 /**
- * The waiting part of waitUntil and signalWaitUntil, entered once the condition has been seen not to hold:
+ * The waiting part of waitUntil and signalWaitUntil, entered once the condition has been seen not to hold, most
+ * often after the first batch of spins, which the caller makes where it was called (see {@link Waits}):
  * batches of tight spins through the transport ({@link Transport#spinWhileUnchanged}), the condition evaluated
  * once per change of the word, and between batches the slow steps of the {@link WaitStrategy} (liveness check,
  * yield, park). A signed comparison is made unsigned by flipping the sign bit of both sides, so one loop serves
@@ -34,16 +35,20 @@ public final class WordWait
      * @param value     the value compared with, zero-extended when {@code size} is 4.
      * @param flip      {@link #SIGNED_LONG}, {@link #SIGNED_INT} or {@link #UNSIGNED}.
      * @param seen      the word as last read, for which the condition did not hold.
+     * @param spun      the loads the caller spun through ({@link WaitStrategy#callerSpins}) before it read
+     *                  {@code seen}, 0 if none.
+     * @param first     the word as read before those spins (the same as {@code seen} when they saw no change).
      * @return the word's value that satisfied the condition (zero-extended when {@code size} is 4).
      */
     public static long await(final String call, final Transport transport, final long at, final int size,
-        final Cmp cmp, final long value, final long flip, final long seen, final WaitStrategy strategy,
-        final Liveness liveness)
+        final Cmp cmp, final long value, final long flip, final long seen, final int spun, final long first,
+        final WaitStrategy strategy, final Liveness liveness)
     {
         final WaitEvent event = Observe.waitBegin();
         final long target = value ^ flip;
         long now = seen;
-        int idle = 0;
+        // the caller's batch counted as the loop below counts its own: a batch that saw no change is spent
+        int idle = spun == 0 ? 0 : seen == first ? spun : 1;
         while (true)
         {
             final int spins = strategy.spinBatch(idle);

@@ -92,7 +92,7 @@ class WordWaitTest
             }
             final Thread writer = writeLater(heap, size, writes);
             final long seen = WordWait.await(call, new ShmTransport(0, new MemorySegment[] {heap}), 0, size, cmp,
-                value, flip, initial, QUICK_BACKOFF, new DeadlineLiveness(FIVE_SECONDS));
+                value, flip, initial, 0, initial, QUICK_BACKOFF, new DeadlineLiveness(FIVE_SECONDS));
             writer.join();
             return seen;
         }
@@ -130,12 +130,12 @@ class WordWaitTest
             heap.set(ValueLayout.JAVA_INT, 0, 7);
             final ShmTransport transport = new ShmTransport(0, new MemorySegment[] {heap});
             final PeFailureException ex = assertThrows(PeFailureException.class, () -> WordWait.await("waitUntilInt",
-                transport, 0, Integer.BYTES, Cmp.LT, Integer.toUnsignedLong(-1), WordWait.SIGNED_INT, 7, QUICK_BACKOFF,
-                new DeadlineLiveness(0)));
+                transport, 0, Integer.BYTES, Cmp.LT, Integer.toUnsignedLong(-1), WordWait.SIGNED_INT, 7, 0, 7,
+                QUICK_BACKOFF, new DeadlineLiveness(0)));
             assertTrue(ex.getMessage().endsWith("waits in waitUntilInt(LT -1, last seen 7)"), ex.getMessage());
             heap.set(ValueLayout.JAVA_LONG, 8, -1);
             final PeFailureException unsigned = assertThrows(PeFailureException.class, () -> WordWait.await(
-                "signalWaitUntil", transport, 8, Long.BYTES, Cmp.EQ, 3, WordWait.UNSIGNED, -1, QUICK_BACKOFF,
+                "signalWaitUntil", transport, 8, Long.BYTES, Cmp.EQ, 3, WordWait.UNSIGNED, -1, 0, -1, QUICK_BACKOFF,
                 new DeadlineLiveness(0)));
             assertTrue(unsigned.getMessage().endsWith("(EQ 3, last seen 18446744073709551615)"),
                 unsigned.getMessage());
