@@ -46,7 +46,9 @@ final class FlagWaits
      * @return round r's flag once it carries collective {@code seq}: a first load, the first spins (small enough
      *         to be inlined with this method, so a flag that comes within them reaches the next store through no
      *         call: the call's spills and reloads and await's set-up sat between the partner's flag and this PE's
-     *         next one), then the out-of-line wait with the strategy's slow steps.
+     *         next one), then the out-of-line wait with the strategy's slow steps. Whether C2 inlines SpinLoads here
+     *         depends on the order of compilation: compiled on its own first (700-800 bytes of code, over the
+     *         InlineSmallCode / 4 that C2 inlines of an already compiled method), it is called.
      */
     long arrival(final int r, final long parity, final long seq, final String call)
     {
