@@ -5,6 +5,7 @@ import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -22,6 +23,10 @@ import java.lang.invoke.VarHandle;
  * translation, dispatch). A wait here finds its condition true at once, so it measures the call, not a peer.
  */
 @State(Scope.Benchmark)
+// three forks (the PE's options still from AsLaunchedPe): C2 compiles some of these paths differently from fork to
+// fork, and one fork does not settle a 2-ns budget (putSignal SET 5.84 ns in the one fork of the 2026-11-28 run,
+// 3.96 +- 0.05 over five forks right after)
+@Fork(3)
 public class CallPathBenchmark extends AsLaunchedPe
 {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
