@@ -15,7 +15,10 @@ import io.ishmem.core.transport.Transport;
  * that sees the peer's store to the caller's next store is a compare and a branch. Made in {@link WordWait#await}, a
  * method too large to inline, the way back through its exit, its return and the caller's frame put a 2-PE
  * {@code p} + {@code waitUntil} ping-pong on this project's VM at 183-188 ns one way in most rounds, against
- * 150-155 ns with the batch inlined (a probe's alternating loops, three jobs, slow placement).
+ * 150-155 ns with the batch inlined (a probe's alternating loops, three jobs, slow placement). The few lines of
+ * the batch are written out in each wait here and in {@link io.ishmem.core.signal.Signals}, not put in a shared
+ * helper: such a helper, with the spin inlined into it, compiles on its own past what C2 inlines of an already
+ * compiled method (see {@link io.ishmem.core.heap.SpinLoads}'s size in docs/performance.md), and would be called.
  */
 public final class Waits
 {
