@@ -66,6 +66,79 @@ class ThreadRuleMultiPeTest
     }
 
     /**
+     * PE 0's owning thread (the world team's maker, which its barriers mark no entry for) waits in a barrier or sync
+     * for PE 1, which joins only after another thread of PE 0 has tried a collective of the world: refused, naming
+     * the owner's call, from the barrier's sequence number and flags alone.
+     */
+    private static void refusedWhileTheOwnerIsIn(final Ishmem shmem, final SymmetricSegment go, final long round,
+        final Consumer<Ishmem> held, final Runnable second, final String expected) throws Exception
+    {
+        // the calling thread owns the team again (an earlier round's other thread may have claimed it)
+        shmem.barrierAll();
+        if (shmem.myPe() == 0)
+        {
+            final CompletableFuture<String> other = CompletableFuture.supplyAsync(() ->
+            {
+                try
+                {
+                    // the owner is now waiting in its barrier for PE 1
+                    Thread.sleep(300);
+                    second.run();
+                    return "accepted";
+                }
+                catch (final IllegalStateException ex)
+                {
+                    return ex.getMessage();
+                }
+                catch (final InterruptedException ex)
+                {
+                    throw new IllegalStateException(ex);
+                }
+                finally
+                {
+                    shmem.pLong(go, 0, round, 1);
+                }
+            });
+            held.accept(shmem);
+            assertEquals(expected, other.get(30, TimeUnit.SECONDS));
+        }
+        else
+        {
+            shmem.waitUntilLong(go, 0, Cmp.EQ, round);
+            held.accept(shmem);
+        }
+        shmem.barrierAll();
+    }
+
+    @MultiPeTest(pes = 2)
+    void shouldRefuseASecondThreadWhileTheOwnerIsInABarrier(final Ishmem shmem) throws Exception
+    {
+        final SymmetricSegment go = shmem.calloc(1, ValueLayout.JAVA_LONG);
+        final SymmetricSegment src = shmem.calloc(2, ValueLayout.JAVA_LONG);
+        final SymmetricSegment dest = shmem.calloc(2, ValueLayout.JAVA_LONG);
+        refusedWhileTheOwnerIsIn(shmem, go, 1, Ishmem::barrierAll, shmem::barrierAll,
+            "barrierAll on team WORLD while barrierAll runs on it in another thread of this PE: " + RULE);
+        refusedWhileTheOwnerIsIn(shmem, go, 2, Ishmem::syncAll, () -> shmem.teamWorld().sync(),
+            "team.sync on team WORLD while syncAll runs on it in another thread of this PE: " + RULE);
+        refusedWhileTheOwnerIsIn(shmem, go, 3, Ishmem::barrierAll, () -> shmem.malloc(64),
+            "malloc on team WORLD while barrierAll runs on it in another thread of this PE: " + RULE);
+        refusedWhileTheOwnerIsIn(shmem, go, 4, Ishmem::syncAll,
+            () -> shmem.reduce(shmem.teamWorld(), ReduceOp.SUM, ReduceType.LONG, dest, src, 2),
+            "reduce on team WORLD while syncAll runs on it in another thread of this PE: " + RULE);
+        refusedWhileTheOwnerIsIn(shmem, go, 5, ishmem -> ishmem.teamWorld().sync(),
+            () -> shmem.barrier(shmem.teamWorld()),
+            "barrier on team WORLD while team.sync runs on it in another thread of this PE: " + RULE);
+        refusedWhileTheOwnerIsIn(shmem, go, 6, ishmem -> ishmem.barrier(ishmem.teamWorld()), shmem::syncAll,
+            "syncAll on team WORLD while barrier runs on it in another thread of this PE: " + RULE);
+        // once the owner's barrier is over, another thread takes the team over, and the owner takes it back
+        CompletableFuture.runAsync(shmem::barrierAll).get(30, TimeUnit.SECONDS);
+        shmem.barrierAll();
+        shmem.free(dest);
+        shmem.free(src);
+        shmem.free(go);
+    }
+
+    /**
      * A job of one PE, whose barrierAll and syncAll have no flag to exchange and store nothing when their thread
      * owns the world team: the rule holds there too. Another thread's call claims the team and the first thread's
      * next call claims it back, and a call made while another thread is in a reduce of the world (repeated, since

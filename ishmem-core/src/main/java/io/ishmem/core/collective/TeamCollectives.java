@@ -54,9 +54,16 @@ public final class TeamCollectives
         this.reduction = new Reduction(heap);
     }
 
-    public void barrier(final Team team)
+    /** @param sync the team's, checked by the caller ({@code TeamRegistry.usableSync}). */
+    public void barrier(final TeamSync sync)
     {
-        final TeamSync sync = teams.enter("barrier", team);
+        if (sync.unmarked("barrier"))
+        {
+            ordering.beforeSync();
+            sync.syncUnmarked(CollectiveOp.BARRIER, "barrier");
+            return;
+        }
+        sync.enter("barrier");
         try
         {
             ordering.beforeSync();

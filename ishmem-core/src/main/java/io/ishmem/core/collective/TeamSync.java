@@ -11,6 +11,7 @@ import io.ishmem.core.wait.WaitStrategy;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
@@ -51,8 +52,21 @@ import java.lang.invoke.VarHandle;
 public final class TeamSync extends CollectiveEntry
 {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+    private static final VarHandle SEQUENCE;
     private static final long[] NO_LONGS = {};
     private static final int[] NO_INTS = {};
+
+    static
+    {
+        try
+        {
+            SEQUENCE = MethodHandles.lookup().findVarHandle(TeamSync.class, "sequence", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
 
     private final int myWorldPe;
     private final int rounds;
@@ -286,22 +300,60 @@ public final class TeamSync extends CollectiveEntry
     }
 
     /**
-     * The whole of a barrier or sync of a team of one while nothing is recorded: the entry's checks and a release
-     * fence, with no flag to number and no entry to store (JMH's barrierAll of one PE, 1.6-2.2 ns over a release
-     * fence with them).
+     * Whether a barrier or sync of the calling thread may run {@link #syncUnmarked}: it owns the team, no collective
+     * runs, nothing is recorded and every member is on this node.
      *
-     * @return false when there are members to wait for or events may be recorded: the caller then enters, syncs
-     *         and exits as for any team.
-     * @throws IllegalStateException as {@link #enter} does.
+     * @return false when it must enter and exit as other collectives do, which claims the team or refuses.
      */
-    public boolean syncAlone(final String call)
+    public boolean unmarked(final String call)
     {
-        if (rounds != 0 || !Observe.nothingRecorded())
+        return remote == null && Observe.nothingRecorded() && ownedAndSettled(call);
+    }
+
+    /**
+     * The whole of a barrier or sync once {@link #unmarked} said so, marking no entry: the sequence number it stores
+     * anyway says that it began, its flags that it is over ({@link CollectiveEntry}). A team of one has no flag to
+     * number and makes a release fence alone (JMH's barrierAll of one PE, 1.6-2.2 ns over a release fence with an
+     * entry and exit).
+     *
+     * @throws CollectiveMismatchException as {@link #sync(CollectiveOp, String)} does.
+     */
+    public void syncUnmarked(final CollectiveOp op, final String call)
+    {
+        if (rounds == 0)
         {
-            return false;
+            VarHandle.releaseFence();
+            return;
         }
-        enterAndExit(call);
-        VarHandle.releaseFence();
+        final long seq = ++sequence;
+        try
+        {
+            syncFlagsOnly(op, seq, (seq & 1) << 3, call);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            abandon(seq);
+            throw ex;
+        }
+    }
+
+    @Override
+    long lastSequence()
+    {
+        return (long)SEQUENCE.getAcquire(this);
+    }
+
+    @Override
+    boolean arrived(final long seq)
+    {
+        final long parity = (seq & 1) << 3;
+        for (int r = 0; r < rounds; r++)
+        {
+            if (((long)LONG.getAcquire(AddressSpace.ALL, myFlagAddresses[r] + parity) >>> 16) < seq)
+            {
+                return false;
+            }
+        }
         return true;
     }
 

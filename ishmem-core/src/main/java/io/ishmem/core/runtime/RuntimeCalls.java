@@ -390,9 +390,10 @@ abstract class RuntimeCalls implements Ishmem
         checkOpen("barrierAll");
         // in a local: each release store in enter() and sync() would make C2 load the field again
         final TeamSync sync = worldSync;
-        if (sync.syncAlone("barrierAll"))
+        if (sync.unmarked("barrierAll"))
         {
             ordering.beforeSync();
+            sync.syncUnmarked(CollectiveOp.BARRIER_ALL, "barrierAll");
             return;
         }
         sync.enter("barrierAll");
@@ -413,8 +414,9 @@ abstract class RuntimeCalls implements Ishmem
         checkOpen("syncAll");
         // in a local: each release store in enter() and sync() would make C2 load the field again
         final TeamSync sync = worldSync;
-        if (sync.syncAlone("syncAll"))
+        if (sync.unmarked("syncAll"))
         {
+            sync.syncUnmarked(CollectiveOp.SYNC_ALL, "syncAll");
             return;
         }
         sync.enter("syncAll");
@@ -433,7 +435,7 @@ abstract class RuntimeCalls implements Ishmem
     @Override
     public void barrier(final Team team)
     {
-        collectives.barrier(team);
+        collectives.barrier(teams.usableSync("barrier", team));
     }
 
     @Override

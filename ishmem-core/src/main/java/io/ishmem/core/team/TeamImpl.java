@@ -156,7 +156,13 @@ final class TeamImpl implements Team
     @Override
     public void sync()
     {
-        enter("team.sync");
+        checkUsable("team.sync");
+        if (sync.unmarked("team.sync"))
+        {
+            sync.syncUnmarked(CollectiveOp.TEAM_SYNC, "team.sync");
+            return;
+        }
+        sync.enter("team.sync");
         try
         {
             sync.sync(CollectiveOp.TEAM_SYNC, "team.sync");

@@ -174,6 +174,17 @@ public final class TeamRegistry
      */
     public TeamSync enterCollective(final String call, final Team team)
     {
+        final TeamSync sync = usableSync(call, team);
+        sync.enter(call);
+        return sync;
+    }
+
+    /**
+     * {@link #enterCollective}'s checks without the entry, for a barrier that may run without one
+     * ({@link TeamSync#unmarked}).
+     */
+    public TeamSync usableSync(final String call, final Team team)
+    {
         if (team == null)
         {
             throw new NullPointerException(call + ": team is null");
@@ -184,7 +195,7 @@ public final class TeamRegistry
                 "a split returned it for)");
         }
         final TeamImpl impl = own(call, "team", team);
-        impl.enter(call);
+        impl.checkUsable(call);
         return impl.sync;
     }
 
