@@ -13,10 +13,10 @@ import java.lang.invoke.VarHandle;
  *
  * <p>A collective that runs through {@link #enter} and {@link #exit} marks itself: {@link #settled} is {@code BUSY}
  * until it leaves. A plain barrier of the owning thread, the whole of which is one sync of flags, marks nothing
- * ({@link TeamSync#barrierUnmarked}): its sequence number, which its sync stores anyway, says that it began, and its
- * flags, once all have arrived, that it is over. In a fast placement of the VM, probes put 3 ns a barrier on a store
- * of the entry or the exit beside the sync, whatever its kind (reference or int) or line (none beside a raw
- * barrier's loop, not understood); without them the 2-PE barrierAll ran 1.5 ns faster there.
+ * ({@link TeamSync#unmarked}, {@link TeamSync#syncUnmarked}): its sequence number, which its sync stores anyway,
+ * says that it began, and its flags, once all have arrived, that it is over. In a fast placement of the VM, probes
+ * put 3 ns a barrier on a store of the entry or the exit beside the sync, whatever its kind (reference or int) or
+ * line (none beside a raw barrier's loop, not understood); without them the 2-PE barrierAll ran 1.5 ns faster there.
  *
  * <p>{@link TeamSync}'s base class rather than an object it holds: a collective's exit and the next one's entry lie
  * between the last barrier's flag and the next barrier's store, where a load of another object would be one more

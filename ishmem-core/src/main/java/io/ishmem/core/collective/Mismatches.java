@@ -140,7 +140,7 @@ final class Mismatches
         {
             return CollectiveOp.nameOf((int)(head & 0xFF));
         }
-        final long arrival = sync.word((i + 1) % sync.size(), arrivalOffset + ((seq & 1) << 3));
+        final long arrival = sync.word((i + 1) % sync.size(), arrivalOffset + ControlBlock.flagParity(seq));
         if (sync.rounds() > 0 && (arrival >>> 16) == seq)
         {
             return CollectiveOp.nameOf((int)(arrival & 0xFF));

@@ -244,7 +244,7 @@ public final class TeamSync extends CollectiveEntry
         final long hash = Announcements.hash(announcement(seq), op);
         ++sequence;
         arrivalHash = hash;
-        arrivalEvent = beginCarrying(op, hash, call, seq, (seq & 1) << 3);
+        arrivalEvent = beginCarrying(op, hash, call, seq, ControlBlock.flagParity(seq));
     }
 
     /**
@@ -259,7 +259,7 @@ public final class TeamSync extends CollectiveEntry
     {
         final BarrierEvent event = arrivalEvent;
         arrivalEvent = null;
-        finishCarrying(op, arrivalHash, call, describe, seq, (seq & 1) << 3, event);
+        finishCarrying(op, arrivalHash, call, describe, seq, ControlBlock.flagParity(seq), event);
     }
 
     /**
@@ -328,7 +328,7 @@ public final class TeamSync extends CollectiveEntry
         final long seq = ++sequence;
         try
         {
-            syncFlagsOnly(op, seq, (seq & 1) << 3, call);
+            syncFlagsOnly(op, seq, ControlBlock.flagParity(seq), call);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -346,7 +346,7 @@ public final class TeamSync extends CollectiveEntry
     @Override
     boolean arrived(final long seq)
     {
-        final long parity = (seq & 1) << 3;
+        final long parity = ControlBlock.flagParity(seq);
         for (int r = 0; r < rounds; r++)
         {
             if (((long)LONG.getAcquire(AddressSpace.ALL, myFlagAddresses[r] + parity) >>> 16) < seq)
@@ -396,12 +396,12 @@ public final class TeamSync extends CollectiveEntry
             if (remote == null)
             {
                 final long seq = ++sequence;
-                syncFlagsOnly(op, seq, (seq & 1) << 3, call);
+                syncFlagsOnly(op, seq, ControlBlock.flagParity(seq), call);
                 return;
             }
         }
         final long seq = ++sequence;
-        syncCarrying(op, hash, call, describe, seq, (seq & 1) << 3);
+        syncCarrying(op, hash, call, describe, seq, ControlBlock.flagParity(seq));
     }
 
     /**

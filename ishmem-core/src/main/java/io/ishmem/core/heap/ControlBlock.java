@@ -215,6 +215,15 @@ public final class ControlBlock
         return barrierFlagsOffset(maxTeams) + ((long)teamSlot * MAX_ROUNDS + round) * CACHE_LINE;
     }
 
+    /**
+     * @return the offset of barrier {@code sequence}'s word within each pair of a flag line (the flag, the hashes,
+     *         the arrival): 0 or 8 by the sequence's parity.
+     */
+    public static long flagParity(final long sequence)
+    {
+        return (sequence & 1) << 3;
+    }
+
     public static long announceOffset(final int teamSlot, final long sequence)
     {
         return ANNOUNCE_OFFSET + ((long)teamSlot * 2 + (sequence & 1)) * ANNOUNCE_ENTRY_LENGTH;
