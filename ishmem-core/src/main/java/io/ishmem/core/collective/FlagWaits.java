@@ -21,8 +21,8 @@ final class FlagWaits
     private final TeamName teamName;
     /** This PE's flag line of each round, in {@link AddressSpace#ALL}. */
     private final long[] myFlagAddresses;
-    /** The member whose flag each round waits for, for messages. */
-    private final int[] sourcePes;
+    /** Names whom a round waits for, for a failure's message. */
+    private final Awaited awaited;
     private final WaitStrategy waitStrategy;
     /**
      * Spins of a round ({@link #arrival}) before its call of {@link #await}: the first of the strategy's batch for a
@@ -31,12 +31,12 @@ final class FlagWaits
     private final int inlineSpins;
     private final Liveness liveness;
 
-    FlagWaits(final TeamName teamName, final long[] myFlagAddresses, final int[] sourcePes,
+    FlagWaits(final TeamName teamName, final long[] myFlagAddresses, final Awaited awaited,
         final WaitStrategy waitStrategy, final Liveness liveness)
     {
         this.teamName = teamName;
         this.myFlagAddresses = myFlagAddresses;
-        this.sourcePes = sourcePes;
+        this.awaited = awaited;
         this.waitStrategy = waitStrategy;
         this.inlineSpins = Math.min(MAX_INLINE_SPINS, waitStrategy.spinBatch(waitStrategy.collectiveFirstIdle()));
         this.liveness = liveness;
@@ -90,8 +90,17 @@ final class FlagWaits
             seen = (long)LONG.getAcquire(AddressSpace.ALL, address);
             if (idle < 0 && (seen >>> 16) < seq)
             {
-                throw liveness.failure(call + " (team " + teamName + ", waiting for PE " + sourcePes[round] + ")");
+                throw liveness.failure(call + " (team " + teamName + ", waiting for " +
+                    awaited.whom(round, parity, seq) + ")");
             }
         }
+    }
+
+    /** Whom a round's wait is for: its source's PE, or the members a counter barrier still lacks. */
+    @FunctionalInterface
+    interface Awaited
+    {
+        /** @return for example "PE 3". */
+        String whom(int round, long parity, long seq);
     }
 }

@@ -141,7 +141,7 @@ final class Mismatches
             return CollectiveOp.nameOf((int)(head & 0xFF));
         }
         final long arrival = sync.word((i + 1) % sync.size(), arrivalOffset + ControlBlock.flagParity(seq));
-        if (sync.rounds() > 0 && (arrival >>> 16) == seq)
+        if (sync.size() > 1 && (arrival >>> 16) == seq)
         {
             return CollectiveOp.nameOf((int)(arrival & 0xFF));
         }

@@ -46,6 +46,11 @@ import java.lang.invoke.VarHandle;
  * to other nodes (a flush): UCX orders writes per endpoint only, and the barrier's knowledge travels through third
  * members.
  *
+ * <p>Where the job's PE 0 chose it ({@code ISHMEM_BARRIER}, by default in a job with more PEs than CPUs), a team on one
+ * node synchronises by a count instead of the rounds ({@link BarrierCount}): every member stores its arrival as the
+ * first round does, the last to count itself in folds them all and releases every member, whose one wait is then a
+ * round's. Everything the rounds carry travels the same way.
+ *
  * <p>Collectives of one team run on one thread at a time ({@link #enter}, {@link CollectiveEntry}); the rounds'
  * waits are {@link FlagWaits}', the arrival times {@link ArrivalTimes}'.
  */
@@ -69,7 +74,10 @@ public final class TeamSync extends CollectiveEntry
     }
 
     private final int myWorldPe;
+    /** Dissemination rounds: 0 for a team of one, and for a counter barrier. */
     private final int rounds;
+    /** The counter barrier, or null where the team disseminates (or has one member). */
+    private final BarrierCount count;
     /**
      * This PE's control block, its address in {@link AddressSpace#ALL}. The barrier's flags and the words beside
      * them, and the announcements, go through {@code ALL}: each access then loads no segment, session or state on
@@ -78,8 +86,12 @@ public final class TeamSync extends CollectiveEntry
     private final long myBlockAddress;
     /** Each round's flag line, the same offset in every member's block. */
     private final long[] flagOffsets;
+    /** Where this PE waits: each round's flag line, or a counter barrier's release line alone. */
     private final long[] myFlagAddresses;
-    /** 0 for a target on another node, reached through {@link RemoteRounds}. */
+    /**
+     * Where this PE stores each round's flag, 0 for a target on another node, reached through {@link RemoteRounds};
+     * a counter barrier's arrival line alone.
+     */
     private final long[] targetFlagAddresses;
     /** World PE of each round's target: member {@code myIndex + 2^r}. */
     private final int[] targetPes;
@@ -135,20 +147,29 @@ public final class TeamSync extends CollectiveEntry
         this.maxTeams = maxTeams;
         this.worldSize = blocks.length;
         this.myWorldPe = memberPes[myIndex];
-        this.rounds = size <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(size - 1);
-        this.myBlockAddress = AddressSpace.addressOf(blocks[myWorldPe]);
-        // a team of one (a split's often are) has no rounds, and shares empty arrays
-        this.flagOffsets = rounds == 0 ? NO_LONGS : new long[rounds];
-        this.myFlagAddresses = rounds == 0 ? NO_LONGS : new long[rounds];
-        this.targetFlagAddresses = rounds == 0 ? NO_LONGS : new long[rounds];
-        this.targetPes = rounds == 0 ? NO_INTS : new int[rounds];
-        final int[] sourcePes = rounds == 0 ? NO_INTS : new int[rounds];
         this.memberPes = memberPes.clone();
         this.memberBlocks = new MemorySegment[size];
-        this.arrivalOffset = ControlBlock.flagOffset(maxTeams, teamSlot, 0);
         for (int i = 0; i < size; i++)
         {
             memberBlocks[i] = blocks[memberPes[i]];
+        }
+        // PE 0's choice, so every member of every team makes the same one; a job across nodes disseminates
+        final boolean counted = size > 1 && remote == null && ControlBlock.counterBarrier(blocks[0]);
+        this.count = counted ? new BarrierCount(memberBlocks, this.memberPes, maxTeams, teamSlot) : null;
+        this.rounds = size <= 1 || counted ? 0 : 32 - Integer.numberOfLeadingZeros(size - 1);
+        this.myBlockAddress = AddressSpace.addressOf(blocks[myWorldPe]);
+        // a team of one (a split's often are) has no rounds, and shares empty arrays
+        final int lines = counted ? 1 : rounds;
+        this.flagOffsets = rounds == 0 ? NO_LONGS : new long[rounds];
+        this.myFlagAddresses = lines == 0 ? NO_LONGS : new long[lines];
+        this.targetFlagAddresses = lines == 0 ? NO_LONGS : new long[lines];
+        this.targetPes = rounds == 0 ? NO_INTS : new int[rounds];
+        final int[] sourcePes = rounds == 0 ? NO_INTS : new int[rounds];
+        this.arrivalOffset = ControlBlock.flagOffset(maxTeams, teamSlot, ControlBlock.COUNTER_ARRIVAL_LINE);
+        if (counted)
+        {
+            myFlagAddresses[0] = count.releaseLine(myIndex);
+            targetFlagAddresses[0] = count.arrivalLine(myIndex);
         }
         for (int r = 0; r < rounds; r++)
         {
@@ -160,7 +181,9 @@ public final class TeamSync extends CollectiveEntry
             targetFlagAddresses[r] = blocks[target] == null ? 0L : blocks[target].address() + flagOffsets[r];
             sourcePes[r] = memberPes[((myIndex - distance) % size + size) % size];
         }
-        this.waits = new FlagWaits(teamName, myFlagAddresses, sourcePes, waitStrategy, liveness);
+        final FlagWaits.Awaited awaited = counted ? (round, parity, seq) -> count.awaited(parity, seq) :
+            (round, parity, seq) -> "PE " + sourcePes[round];
+        this.waits = new FlagWaits(teamName, myFlagAddresses, awaited, waitStrategy, liveness);
         this.times = new ArrivalTimes(myWorldPe);
         this.remote = remote;
         this.remoteRounds = remote == null ? null : new RemoteRounds(remote, teamName, flagOffsets, targetPes, liveness);
@@ -320,7 +343,7 @@ public final class TeamSync extends CollectiveEntry
      */
     public void syncUnmarked(final CollectiveOp op, final String call)
     {
-        if (rounds == 0)
+        if (rounds == 0 && count == null)
         {
             VarHandle.releaseFence();
             return;
@@ -328,7 +351,14 @@ public final class TeamSync extends CollectiveEntry
         final long seq = ++sequence;
         try
         {
-            syncFlagsOnly(op, seq, ControlBlock.flagParity(seq), call);
+            if (rounds == 0)
+            {
+                syncCarrying(op, 0, call, null, seq, ControlBlock.flagParity(seq));
+            }
+            else
+            {
+                syncFlagsOnly(op, seq, ControlBlock.flagParity(seq), call);
+            }
         }
         catch (final RuntimeException | Error ex)
         {
@@ -347,9 +377,9 @@ public final class TeamSync extends CollectiveEntry
     boolean arrived(final long seq)
     {
         final long parity = ControlBlock.flagParity(seq);
-        for (int r = 0; r < rounds; r++)
+        for (final long line : myFlagAddresses)
         {
-            if (((long)LONG.getAcquire(AddressSpace.ALL, myFlagAddresses[r] + parity) >>> 16) < seq)
+            if (((long)LONG.getAcquire(AddressSpace.ALL, line + parity) >>> 16) < seq)
             {
                 return false;
             }
@@ -391,9 +421,12 @@ public final class TeamSync extends CollectiveEntry
                 // a team of one (never with a remote member) has no flag to number: its sequence, read by nobody
                 // else, stays as it is; the increment chains one barrier to the next through memory (0.5 of the
                 // 2.8 ns of JMH's barrierAll of one PE)
-                return;
+                if (count == null)
+                {
+                    return;
+                }
             }
-            if (remote == null)
+            else if (remote == null)
             {
                 final long seq = ++sequence;
                 syncFlagsOnly(op, seq, ControlBlock.flagParity(seq), call);
@@ -423,10 +456,14 @@ public final class TeamSync extends CollectiveEntry
         {
             remoteRounds.completeWrites();
         }
-        if (rounds > 0)
+        if (rounds > 0 || count != null)
         {
             final long code = op.code();
             storeRound(0, seq << 16 | code << 8 | code, hash, hash, parity, hash != 0, event != null, call);
+            if (count != null && count.countIn(parity))
+            {
+                count.release(seq, parity, code, hash != 0, folding, event != null && !folding ? times : null);
+            }
         }
         return event;
     }
@@ -442,7 +479,9 @@ public final class TeamSync extends CollectiveEntry
         final boolean hashes = hash != 0;
         final boolean fold = folding;
         final boolean recording = event != null && !fold;
-        for (int r = 0; r < rounds; r++)
+        // a counter barrier's release is a round of its own: no store, and its line carries the whole team's fold
+        final int waited = myFlagAddresses.length;
+        for (int r = 0; r < waited; r++)
         {
             if (r > 0)
             {

@@ -9,7 +9,8 @@ import java.lang.invoke.VarHandle;
 /**
  * Layout of the control block at the start of every PE's memory file, before its symmetric heap.
  * Each PE writes its own header, state, announcements and split scratch; peers write only the
- * barrier flags, each flag by exactly one peer, each on its own cache line.
+ * barrier flags, each flag by exactly one peer at a time, each on its own cache line (a counter barrier's count,
+ * in member 0's block, is the one line that every member of a team writes).
  * <pre>
  *   0                   1                   2                   3
  *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
@@ -18,7 +19,9 @@ import java.lang.invoke.VarHandle;
  *  +---------------------------------------------------------------+
  *  |            Version (written last)     |        PE             |
  *  +---------------------------------------------------------------+
- *  |        nPEs           |        pid            | max teams     |
+ *  |        nPEs                   |        pid                    |
+ *  +---------------------------------------------------------------+
+ *  |        max teams              |  job flags (PE 0's hold)      |
  *  +---------------------------------------------------------------+
  *  |                  Job id hash  |  Symmetric heap size          |
  *  +---------------------------------------------------------------+  128 (two cache lines)
@@ -32,7 +35,10 @@ import java.lang.invoke.VarHandle;
  *  |  two words by sequence parity: sequence << 16 | lowest op << 8|
  *  |  | highest op, release/acquire; then two words by parity:     |
  *  |  lowest argument hash << 32 | highest argument hash; then by  |
- *  |  parity the latest arrival time heard of, then its PE         |
+ *  |  parity the latest arrival time heard of, then its PE.        |
+ *  |  A counter barrier (TeamSync) uses lines 0 to 2: each member's |
+ *  |  arrival on line 0 of its successor's block, the release on   |
+ *  |  line 1 of each member's, the count on line 2 of member 0's   |
  *  +---------------------------------------------------------------+  256 + 64 * (2 + MAX_ROUNDS) * maxTeams
  *  |  Split scratch: two 128-byte entries per team slot, owner-    |
  *  |  written, chosen by the parity of the parent's barrier seq:   |
@@ -59,7 +65,8 @@ public final class ControlBlock
     //    arrival times there)
     // 7: the hash of a collective's arguments sums each argument times a constant of its own before one mix (a
     //    peer of 6 chains a mix per argument, so equal arguments would hash apart)
-    public static final int MAJOR_VERSION = 7;
+    // 8: the job's barrier in PE 0's header (a counter barrier writes lines a peer of 7 waits on for rounds)
+    public static final int MAJOR_VERSION = 8;
     // 0: the barrier flag lines carry the latest arrival time heard of and its PE
     public static final int MINOR_VERSION = 0;
     public static final int VERSION = (MAJOR_VERSION << 16) | MINOR_VERSION;
@@ -75,7 +82,15 @@ public final class ControlBlock
     public static final long NPES_OFFSET = PE_OFFSET + 4;
     public static final long PID_OFFSET = NPES_OFFSET + 4;
     public static final long MAX_TEAMS_OFFSET = PID_OFFSET + 4;
-    public static final long JOB_HASH_OFFSET = MAX_TEAMS_OFFSET + 4 + 4;
+    /** Job-wide choices, read from PE 0's block by every PE so that they cannot differ: {@link #FLAG_COUNTER_BARRIER}. */
+    public static final long JOB_FLAGS_OFFSET = MAX_TEAMS_OFFSET + 4;
+    public static final long JOB_HASH_OFFSET = JOB_FLAGS_OFFSET + 4;
+    /** Teams on one node synchronise by a counter barrier (TeamSync), not by dissemination rounds. */
+    public static final int FLAG_COUNTER_BARRIER = 1;
+    /** Counter barrier lines of a team slot: the arrivals' (a dissemination's round 0), the releases', the count's. */
+    public static final int COUNTER_ARRIVAL_LINE = 0;
+    public static final int COUNTER_RELEASE_LINE = 1;
+    public static final int COUNTER_COUNT_LINE = 2;
     public static final long HEAP_SIZE_OFFSET = JOB_HASH_OFFSET + 8;
 
     public static final long STATE_OFFSET = 2 * CACHE_LINE;
@@ -233,8 +248,9 @@ public final class ControlBlock
      * Writes the header of this PE's block; the version goes last, released, as the "ready" mark.
      */
     public static void writeHeader(final MemorySegment block, final int pe, final int nPes, final int pid,
-        final int maxTeams, final long jobHash, final long heapSize)
+        final int maxTeams, final int jobFlags, final long jobHash, final long heapSize)
     {
+        block.set(ValueLayout.JAVA_INT, JOB_FLAGS_OFFSET, jobFlags);
         block.set(ValueLayout.JAVA_LONG, MAGIC_OFFSET, MAGIC);
         block.set(ValueLayout.JAVA_INT, PE_OFFSET, pe);
         block.set(ValueLayout.JAVA_INT, NPES_OFFSET, nPes);
@@ -281,6 +297,15 @@ public final class ControlBlock
             throw new IshmemException("control block of PE " + pe + ": " + what + " is " + actual +
                 " but this PE has " + expected + ": every PE of a job must be started alike");
         }
+    }
+
+    /**
+     * @return whether the job whose PE 0 wrote {@code pe0Block} synchronises its teams on one node by a counter
+     *         barrier: every PE reads PE 0's choice, so a setting that differs between PEs cannot split the job.
+     */
+    public static boolean counterBarrier(final MemorySegment pe0Block)
+    {
+        return (pe0Block.get(ValueLayout.JAVA_INT, JOB_FLAGS_OFFSET) & FLAG_COUNTER_BARRIER) != 0;
     }
 
     public static int pid(final MemorySegment block)

@@ -32,6 +32,8 @@ final class Bootstrap
     private final JobIdentity identity;
     private final long heapSize;
     private final int maxTeams;
+    /** This PE's choice of barrier, published in its header: PE 0's holds for the job. */
+    private final boolean counterBarrier;
     private final long controlLength;
     private final long mapLength;
     private final int pid;
@@ -41,8 +43,9 @@ final class Bootstrap
     private final int[] members;
 
     private Bootstrap(final JobIdentity identity, final NodeMap nodes, final long heapSize, final int maxTeams,
-        final long deadlineNs)
+        final boolean counterBarrier, final long deadlineNs)
     {
+        this.counterBarrier = counterBarrier;
         this.identity = identity;
         this.nodes = nodes;
         this.members = nodes.members(identity.pe());
@@ -55,17 +58,19 @@ final class Bootstrap
     }
 
     /**
-     * @param nodes      which PEs share this PE's node: only those are mapped.
-     * @param deadlineNs {@link System#nanoTime()} by which every PE must have arrived (ISHMEM_BOOT_TIMEOUT).
+     * @param nodes          which PEs share this PE's node: only those are mapped.
+     * @param counterBarrier whether this PE would have its job's teams synchronise by a counter barrier: PE 0's
+     *                       choice, in its header, holds for the job.
+     * @param deadlineNs     {@link System#nanoTime()} by which every PE must have arrived (ISHMEM_BOOT_TIMEOUT).
      */
     static JobMappings start(final JobIdentity identity, final NodeMap nodes, final long heapSize,
-        final int maxTeams, final String sharing, final long deadlineNs)
+        final int maxTeams, final boolean counterBarrier, final String sharing, final long deadlineNs)
     {
         if (!sharing.equals("auto") && !sharing.equals("pidfd") && !sharing.equals("shm-file"))
         {
             throw new IshmemConfigException("ISHMEM_HEAP_SHARING=" + sharing + " is not one of auto, pidfd, shm-file");
         }
-        final Bootstrap bootstrap = new Bootstrap(identity, nodes, heapSize, maxTeams, deadlineNs);
+        final Bootstrap bootstrap = new Bootstrap(identity, nodes, heapSize, maxTeams, counterBarrier, deadlineNs);
         return bootstrap.members.length == 1 ? bootstrap.alone() : bootstrap.withPeers(sharing);
     }
 
@@ -315,7 +320,8 @@ final class Bootstrap
 
     private void writeHeader(final MemorySegment mapping)
     {
-        ControlBlock.writeHeader(mapping, identity.pe(), identity.nPes(), pid, maxTeams, identity.jobHash(), heapSize);
+        ControlBlock.writeHeader(mapping, identity.pe(), identity.nPes(), pid, maxTeams,
+            counterBarrier ? ControlBlock.FLAG_COUNTER_BARRIER : 0, identity.jobHash(), heapSize);
     }
 
     private JobMappings mappings(final Arena arena, final MemorySegment[] all, final int[] pidfds, final int[] pids,

@@ -26,6 +26,8 @@ public enum Config
         "Device symmetric heap beside the host heap: auto (Level Zero, else CUDA, whichever serves every PE, else none, and the log says why), level-zero or cuda (or fail naming the reason), or none (the host heap alone)."),
     DEVICE_SYMMETRIC_SIZE("ISHMEM_DEVICE_SYMMETRIC_SIZE", Kind.SIZE, "256M",
         "Bytes of device heap per PE, allocated in GPU memory at init when there is a device heap; a multiple of 2 MiB."),
+    BARRIER("ISHMEM_BARRIER", Kind.STRING, "auto",
+        "How the teams of a job on one host synchronise: dissemination (log2 n rounds, each member signalling one other; the fastest where every PE has a CPU), counter (each member counts itself in on one word and the last to arrive releases them all; the fastest oversubscribed, where each round of a dissemination waits for a descheduled PE), or auto (counter when the job is oversubscribed). PE 0's choice holds for the whole job; a job across hosts uses dissemination."),
     WAIT_STRATEGY("ISHMEM_WAIT_STRATEGY", Kind.STRING, "backoff",
         "How waits idle: backoff (spin, then yield, then park), spin (busy-spin only; one PE per core), yield (spin, then yield)."),
     WAIT_SPINS("ISHMEM_WAIT_SPINS", Kind.INT, "auto",

@@ -74,7 +74,7 @@ public final class IshmemRuntime extends RuntimeCalls
                 launcherPidfd = LibC.pidfdOpen(identity.launcherPid());
             }
             mappings = Bootstrap.start(identity, nodes, settings.heapSize(), settings.maxTeams(),
-                Config.HEAP_SHARING.raw(env), arrivalDeadlineNs);
+                settings.counterBarrier(), Config.HEAP_SHARING.raw(env), arrivalDeadlineNs);
             runtime = new IshmemRuntime(identity, mappings, settings, launcherPidfd, nodes, rendezvous);
         }
         catch (final RuntimeException ex)

@@ -15,7 +15,7 @@ import java.util.Map;
  */
 record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, long stoppedTimeoutNs,
     long deviceHeapSize, int warmupCalls, long bootTimeoutNs, int maxContexts,
-    boolean ucx, boolean splitByNode)
+    boolean ucx, boolean splitByNode, boolean counterBarrier)
 {
     // under the runtime's name: these are the lines a user looks for when ishmem starts
     private static final Logger LOG = LoggerFactory.getLogger(IshmemRuntime.class);
@@ -62,7 +62,8 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
             warnUnknownVariables(env);
         }
         return new StartSettings(heapSize, maxTeams, waitStrategy, stoppedTimeoutNs, deviceHeapSize,
-            warmupCalls(env, oversubscribed), bootTimeoutNs, maxContexts, ucxTransport(env), false);
+            warmupCalls(env, oversubscribed), bootTimeoutNs, maxContexts, ucxTransport(env), false,
+            counterBarrier(env, oversubscribed));
     }
 
     /**
@@ -107,6 +108,22 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
             return oversubscribed ? 1_000 : 100_000;
         }
         return Config.WAIT_YIELDS.intValue(env, 0, Integer.MAX_VALUE);
+    }
+
+    private static boolean counterBarrier(final Map<String, String> env, final boolean oversubscribed)
+    {
+        return switch (Config.BARRIER.raw(env))
+        {
+            // oversubscribed, each of a dissemination's rounds waits for a PE the scheduler has not run yet; with a
+            // count, a member waits once, for the last to arrive (C on 2 vCPUs, yielding waits: 4 PEs 13-16 us a
+            // dissemination barrier, 10-12.5 us a count; 8 PEs 67-70 us, 32-38 us). With a CPU per PE the count's
+            // one line, written by every member, costs more than the rounds' lines of one writer each
+            case "auto" -> oversubscribed;
+            case "counter" -> true;
+            case "dissemination" -> false;
+            default -> throw new IshmemConfigException("ISHMEM_BARRIER=" + Config.BARRIER.raw(env) +
+                " is not one of auto, dissemination, counter");
+        };
     }
 
     private static boolean ucxTransport(final Map<String, String> env)
@@ -183,7 +200,7 @@ record StartSettings(long heapSize, int maxTeams, WaitStrategy waitStrategy, lon
                 "which shared memory cannot join: use auto or ucx");
         }
         return new StartSettings(heapSize, maxTeams, waitStrategy, stoppedTimeoutNs, deviceHeapSize, warmupCalls,
-            bootTimeoutNs, maxContexts, true, true);
+            bootTimeoutNs, maxContexts, true, true, counterBarrier);
     }
 
     /** @return the transport of the host heaps, as ISHMEM_TRANSPORT names it. */

@@ -54,7 +54,8 @@ class ControlBlockTest
         try (Arena arena = Arena.ofConfined())
         {
             final MemorySegment block = arena.allocate(ControlBlock.length(8, 1), 64);
-            ControlBlock.writeHeader(block, 2, 4, 123, 8, 77L, 1 << 20);
+            ControlBlock.writeHeader(block, 2, 4, 123, 8, ControlBlock.FLAG_COUNTER_BARRIER, 77L, 1 << 20);
+            assertTrue(ControlBlock.counterBarrier(block));
             assertDoesNotThrow(() -> ControlBlock.check(block, 2, 4, 8, 77L, 1 << 20));
             final IshmemException sizes = assertThrows(IshmemException.class,
                 () -> ControlBlock.check(block, 2, 4, 8, 77L, 2 << 20));

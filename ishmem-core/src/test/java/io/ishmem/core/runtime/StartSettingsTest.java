@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,6 +48,18 @@ class StartSettingsTest
         final WaitStrategy byHand = read(5, "ISHMEM_JOB_CPUS", "4", "ISHMEM_WAIT_SPINS", "7").waitStrategy();
         assertEquals(7, byHand.spinBatch(0));
         assertEquals(0, byHand.collectiveFirstIdle());
+    }
+
+    @Test
+    void shouldCountBarriersOnlyWhenOversubscribedUnlessSetByHand()
+    {
+        assertFalse(read(4, "ISHMEM_JOB_CPUS", "4").counterBarrier());
+        assertTrue(read(5, "ISHMEM_JOB_CPUS", "4").counterBarrier());
+        assertTrue(read(2, "ISHMEM_JOB_CPUS", "4", "ISHMEM_BARRIER", "counter").counterBarrier());
+        assertFalse(read(8, "ISHMEM_JOB_CPUS", "4", "ISHMEM_BARRIER", "dissemination").counterBarrier());
+        final IshmemConfigException bad = assertThrows(IshmemConfigException.class,
+            () -> read(2, "ISHMEM_BARRIER", "tree"));
+        assertEquals("ISHMEM_BARRIER=tree is not one of auto, dissemination, counter", bad.getMessage());
     }
 
     @Test
