@@ -13,6 +13,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 /**
  * The synchronisation of one team: a dissemination barrier over the team's members (ceil(log2 n)
@@ -153,8 +154,10 @@ public final class TeamSync extends CollectiveEntry
         {
             memberBlocks[i] = blocks[memberPes[i]];
         }
-        // PE 0's choice, so every member of every team makes the same one; a job across nodes disseminates
-        final boolean counted = size > 1 && remote == null && ControlBlock.counterBarrier(blocks[0]);
+        // PE 0's choice, so every member of every team makes the same one; a job across nodes (where some block is
+        // not mapped here, PE 0's perhaps) disseminates, even in a team whose members share a node
+        final boolean counted = size > 1 && remote == null && !Arrays.asList(blocks).contains(null) &&
+            ControlBlock.counterBarrier(blocks[0]);
         this.count = counted ? new BarrierCount(memberBlocks, this.memberPes, maxTeams, teamSlot) : null;
         this.rounds = size <= 1 || counted ? 0 : 32 - Integer.numberOfLeadingZeros(size - 1);
         this.myBlockAddress = AddressSpace.addressOf(blocks[myWorldPe]);
