@@ -24,7 +24,6 @@ public final class RawBarrier
     private final MemorySegment[] targets;
     /** PE 0's words, where an oversubscribed barrier counts; null otherwise. */
     private final MemorySegment count;
-    private final int nPes;
     private final long offset;
     private final boolean oversubscribed;
     private long epoch;
@@ -47,7 +46,6 @@ public final class RawBarrier
                 " rounds) is not within words of " + words.byteSize() + " bytes on a 64-byte line");
         }
         this.mine = words.local();
-        this.nPes = nPes;
         final boolean counted = oversubscribed && nPes > 1;
         this.count = counted ? words.peerView(0).orElseThrow() : null;
         this.targets = new MemorySegment[counted ? nPes : rounds];
@@ -66,7 +64,7 @@ public final class RawBarrier
         if (count != null)
         {
             final long release = offset + LINE;
-            if ((long)LONG.getAndAdd(count, offset, 1L) == nPes * next - 1)
+            if ((long)LONG.getAndAdd(count, offset, 1L) == targets.length * next - 1)
             {
                 for (final MemorySegment target : targets)
                 {

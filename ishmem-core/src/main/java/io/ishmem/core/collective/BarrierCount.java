@@ -118,21 +118,9 @@ final class BarrierCount
         final long released = seq << 16 | lowest << 8 | highest;
         for (final long line : releaseLines)
         {
-            // plain: the release of the flag publishes them, and they share the flag's line
-            if (hashes)
-            {
-                all.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_HASH_OFFSET + parity, lowHash << 32 | highHash);
-            }
-            if (fold)
-            {
-                all.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, foldedAnd);
-                all.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, foldedOr);
-            }
-            else if (times != null)
-            {
-                all.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, times.lastNs());
-                all.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, times.lastPe());
-            }
+            final boolean arrival = !fold && times != null;
+            FlagWords.store(line, parity, hashes, lowHash << 32 | highHash, fold || arrival,
+                fold ? foldedAnd : arrival ? times.lastNs() : 0, fold ? foldedOr : arrival ? times.lastPe() : 0);
             LONG.setRelease(all, line + parity, released);
         }
     }

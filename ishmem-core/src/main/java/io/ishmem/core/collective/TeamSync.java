@@ -587,23 +587,8 @@ public final class TeamSync extends CollectiveEntry
     private void publish(final int r, final long parity, final long hashes, final boolean withHashes,
         final boolean withArrival, final boolean withFold)
     {
-        // plain: the release of the flag publishes them, and they share the flag's line
-        final MemorySegment target = AddressSpace.ALL;
-        final long line = targetFlagAddresses[r];
-        if (withHashes)
-        {
-            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_HASH_OFFSET + parity, hashes);
-        }
-        if (withFold)
-        {
-            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, foldedAnd);
-            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, foldedOr);
-        }
-        else if (withArrival)
-        {
-            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity, times.lastNs());
-            target.set(ValueLayout.JAVA_LONG, line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity, times.lastPe());
-        }
+        FlagWords.store(targetFlagAddresses[r], parity, withHashes, hashes, withFold || withArrival,
+            withFold ? foldedAnd : times.lastNs(), withFold ? foldedOr : times.lastPe());
     }
 
     /** @return word {@code offset} of member {@code index}'s block, mapped or fetched. */
