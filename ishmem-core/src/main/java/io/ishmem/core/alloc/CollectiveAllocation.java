@@ -1,6 +1,7 @@
 package io.ishmem.core.alloc;
 
 import io.ishmem.SymmetricSegment;
+import io.ishmem.core.collective.ArgumentFormatter;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.heap.HeapSegment;
@@ -19,8 +20,8 @@ import java.util.Objects;
  */
 public final class CollectiveAllocation
 {
-    private static final TeamSync.ArgumentFormatter ALLOCATION_ARGS = args -> args[0] + " bytes aligned to " + args[1];
-    private static final TeamSync.ArgumentFormatter FREE_ARGS =
+    private static final ArgumentFormatter ALLOCATION_ARGS = args -> args[0] + " bytes aligned to " + args[1];
+    private static final ArgumentFormatter FREE_ARGS =
         args -> "the segment at heap offset " + args[0] + " (" + args[1] + " bytes)";
 
     private final SymmetricHeap heap;
@@ -156,7 +157,7 @@ public final class CollectiveAllocation
      * heap did while the flag travelled is undone: the segment {@code allocated} early is released, the segment
      * {@code released} early taken back; null where there is none.
      */
-    private void awaitAgreement(final CollectiveOp op, final long seq, final TeamSync.ArgumentFormatter describe,
+    private void awaitAgreement(final CollectiveOp op, final long seq, final ArgumentFormatter describe,
         final HeapSegment allocated, final HeapSegment released)
     {
         try

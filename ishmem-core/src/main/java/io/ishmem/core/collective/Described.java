@@ -7,7 +7,7 @@ final class Described
     {
     }
 
-    static TeamSync.ArgumentFormatter of(final String... names)
+    static ArgumentFormatter of(final String... names)
     {
         return args ->
         {

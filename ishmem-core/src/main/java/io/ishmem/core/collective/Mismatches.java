@@ -30,7 +30,7 @@ final class Mismatches
      * with other arguments.
      */
     RuntimeException disagreement(final CollectiveOp op, final long seq, final long parity, final String call,
-        final boolean otherOp, final TeamSync.ArgumentFormatter describe)
+        final boolean otherOp, final ArgumentFormatter describe)
     {
         // a peer whose wait already failed may still pass through the collectives that clean up after it:
         // report the failure, not the mismatch it causes
@@ -84,7 +84,7 @@ final class Mismatches
      * @param seq      from {@link TeamSync#announce}.
      * @param describe turns (arg0, arg1) into words for the message, e.g. "64 bytes".
      */
-    void agree(final long seq, final CollectiveOp op, final TeamSync.ArgumentFormatter describe)
+    void agree(final long seq, final CollectiveOp op, final ArgumentFormatter describe)
     {
         final long offset = ControlBlock.announceOffset(sync.teamSlot(), seq);
         for (int i = 0; i < sync.size(); i++)

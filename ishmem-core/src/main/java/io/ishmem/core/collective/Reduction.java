@@ -24,7 +24,7 @@ import java.lang.foreign.MemorySegment;
  */
 final class Reduction
 {
-    private static final TeamSync.ArgumentFormatter ARGS =
+    private static final ArgumentFormatter ARGS =
         Described.of("nreduce", "op << 8 | type", "dest at heap offset", "src at heap offset", "dest bytes");
 
     private final SymmetricHeap heap;

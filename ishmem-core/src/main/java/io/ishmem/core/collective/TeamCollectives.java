@@ -32,13 +32,13 @@ public final class TeamCollectives
     /** Above this a broadcast pulls from the root between two barriers rather than the root pushing. */
     static final long BROADCAST_PULL_BYTES = 16 * 1024;
 
-    private static final TeamSync.ArgumentFormatter BROADCAST_ARGS =
+    private static final ArgumentFormatter BROADCAST_ARGS =
         Described.of("bytes", "root", "dest at heap offset", "src at heap offset", "dest bytes");
-    private static final TeamSync.ArgumentFormatter COLLECT_ARGS =
+    private static final ArgumentFormatter COLLECT_ARGS =
         Described.of("-", "-", "dest at heap offset", "src at heap offset", "dest bytes");
-    private static final TeamSync.ArgumentFormatter BLOCK_ARGS =
+    private static final ArgumentFormatter BLOCK_ARGS =
         Described.of("bytes", "-", "dest at heap offset", "src at heap offset", "dest bytes");
-    private static final TeamSync.ArgumentFormatter STRIDED_ARGS =
+    private static final ArgumentFormatter STRIDED_ARGS =
         Described.of("nelems", "dst", "dest at heap offset", "src at heap offset", "sst << 4 | element size");
 
     private final SymmetricHeap heap;

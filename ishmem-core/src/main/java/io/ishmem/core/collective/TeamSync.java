@@ -30,15 +30,9 @@ import java.util.Arrays;
  * overwritten before its reader has seen it (writing sequence + 2 needs every member to have arrived
  * at sequence + 1). Flags sit in the control block of the PE that waits on them, one writer per line.
  *
- * <p>Beside each flag word, on the same line, rides a word of the lowest and highest argument hash heard
- * of, folded the same way: a collective whose members agree on the op but not on its arguments is found
- * by the same barrier, with no extra reads on the way when they agree; only then are the announcements
- * read, to name the member and its arguments.
- *
- * <p>The same line carries the latest arrival time heard of ({@code System.nanoTime}: CLOCK_MONOTONIC, comparable
- * between the processes of one host) and the PE it belongs to, folded by maximum: after the last round every member
- * knows which member arrived last, for the {@code ishmem.Barrier} event. A PE reads its clock only while a recording
- * wants that event; otherwise it passes on what it heard.
+ * <p>Beside each flag word, on the same line, ride the lowest and highest argument hash heard of, the latest arrival
+ * time heard of while a recording wants the {@code ishmem.Barrier} event, or a split's fold, where a barrier carries
+ * them ({@link CarriedRounds}); a barrier without them stores and spins on its flags alone.
  *
  * <p>A member on another node has no mapped block here (its entry in {@code blocks} is null): what this PE writes
  * into it goes through {@link RemoteRounds} (the words beside the flag, a fence, then the flag, so the flag still
@@ -59,10 +53,8 @@ public final class TeamSync extends CollectiveEntry
 {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle SEQUENCE;
-    private static final long[] NO_LONGS = {};
-    private static final int[] NO_INTS = {};
     /** {@link #rounds} of a counter barrier: no round, one release to wait for. */
-    private static final int COUNTED = -1;
+    static final int COUNTED = -1;
 
     static
     {
@@ -76,7 +68,6 @@ public final class TeamSync extends CollectiveEntry
         }
     }
 
-    private final int myWorldPe;
     /**
      * Dissemination rounds: 0 for a team of one, {@link #COUNTED} for a counter barrier. One field for both, so that
      * a team of one decides its barrier on one load (JMH's barrierAll of one PE: 1.6-2.5 ns with a second field's,
@@ -91,19 +82,9 @@ public final class TeamSync extends CollectiveEntry
      * its way, which a split, with some twenty of them, measured (see there for why it is safe).
      */
     private final long myBlockAddress;
-    /** Each round's flag line, the same offset in every member's block. */
-    private final long[] flagOffsets;
-    /** Where this PE waits: each round's flag line, or a counter barrier's release line alone. */
+    /** Where this PE waits and where it stores, round by round ({@link FlagLines}). */
     private final long[] myFlagAddresses;
-    /**
-     * Where this PE stores each round's flag, 0 for a target on another node, reached through {@link RemoteRounds};
-     * a counter barrier's arrival line alone.
-     */
     private final long[] targetFlagAddresses;
-    /** World PE of each round's target: member {@code myIndex + 2^r}. */
-    private final int[] targetPes;
-    /** Round-0 flag of each member sits in its successor's block: it carries that member's own op. */
-    private final long arrivalOffset;
     private final MemorySegment[] memberBlocks;
     private final int[] memberPes;
     private final int teamSlot;
@@ -119,15 +100,9 @@ public final class TeamSync extends CollectiveEntry
     private final RemoteControl remote;
     /** The rounds to members on other nodes; null when the job has one node. */
     private final RemoteRounds remoteRounds;
-    private final ArrivalTimes times;
+    /** The barrier with words beside its flags. */
+    private final CarriedRounds carried;
     private long sequence;
-    /**
-     * Whether the sync in progress carries a fold ({@link #syncAnnouncedFolding}), and the fold: the AND of every
-     * member's first word and the OR of their second, once it returns.
-     */
-    private boolean folding;
-    private long foldedAnd;
-    private long foldedOr;
     /** Between {@link #arriveAnnounced} and {@link #awaitAnnounced}: the hash this PE carries, and its event. */
     private long arrivalHash;
     private BarrierEvent arrivalEvent;
@@ -153,7 +128,7 @@ public final class TeamSync extends CollectiveEntry
         this.myIndex = myIndex;
         this.maxTeams = maxTeams;
         this.worldSize = blocks.length;
-        this.myWorldPe = memberPes[myIndex];
+        final int myWorldPe = memberPes[myIndex];
         this.memberPes = memberPes.clone();
         this.memberBlocks = new MemorySegment[size];
         for (int i = 0; i < size; i++)
@@ -167,36 +142,23 @@ public final class TeamSync extends CollectiveEntry
         this.count = counted ? new BarrierCount(memberBlocks, this.memberPes, maxTeams, teamSlot) : null;
         this.rounds = size <= 1 ? 0 : counted ? COUNTED : 32 - Integer.numberOfLeadingZeros(size - 1);
         this.myBlockAddress = AddressSpace.addressOf(blocks[myWorldPe]);
-        // a team of one (a split's often are) has no rounds, and shares empty arrays
-        final int lines = counted ? 1 : rounds;
-        this.flagOffsets = rounds <= 0 ? NO_LONGS : new long[rounds];
-        this.myFlagAddresses = lines == 0 ? NO_LONGS : new long[lines];
-        this.targetFlagAddresses = lines == 0 ? NO_LONGS : new long[lines];
-        this.targetPes = rounds <= 0 ? NO_INTS : new int[rounds];
-        final int[] sourcePes = rounds <= 0 ? NO_INTS : new int[rounds];
-        this.arrivalOffset = ControlBlock.flagOffset(maxTeams, teamSlot, ControlBlock.COUNTER_ARRIVAL_LINE);
-        if (counted)
-        {
-            myFlagAddresses[0] = count.releaseLine(myIndex);
-            targetFlagAddresses[0] = count.arrivalLine(myIndex);
-        }
-        for (int r = 0; r < rounds; r++)
-        {
-            final int distance = 1 << r;
-            final int target = memberPes[(myIndex + distance) % size];
-            targetPes[r] = target;
-            flagOffsets[r] = ControlBlock.flagOffset(maxTeams, teamSlot, r);
-            myFlagAddresses[r] = myBlockAddress + flagOffsets[r];
-            targetFlagAddresses[r] = blocks[target] == null ? 0L : blocks[target].address() + flagOffsets[r];
-            sourcePes[r] = memberPes[((myIndex - distance) % size + size) % size];
-        }
+        final FlagLines lines = new FlagLines(Math.max(0, rounds), count, this.memberPes, myIndex, blocks, maxTeams,
+            teamSlot);
+        this.myFlagAddresses = lines.mine;
+        this.targetFlagAddresses = lines.targets;
+        final int[] sourcePes = lines.sourcePes;
         final FlagWaits.Awaited awaited = counted ? (round, parity, seq) -> count.awaited(parity, seq) :
             (round, parity, seq) -> "PE " + sourcePes[round];
         this.waits = new FlagWaits(teamName, myFlagAddresses, awaited, waitStrategy, liveness);
-        this.times = new ArrivalTimes(myWorldPe);
         this.remote = remote;
-        this.remoteRounds = remote == null ? null : new RemoteRounds(remote, teamName, flagOffsets, targetPes, liveness);
-        this.mismatches = new Mismatches(this, arrivalOffset, liveness);
+        this.remoteRounds = remote == null ? null :
+            new RemoteRounds(remote, teamName, lines.offsets, lines.targetPes, liveness);
+        // round 0's flag of each member (a counter barrier's arrival) sits in its successor's block: it carries that
+        // member's own op
+        this.mismatches = new Mismatches(this,
+            ControlBlock.flagOffset(maxTeams, teamSlot, ControlBlock.COUNTER_ARRIVAL_LINE), liveness);
+        this.carried = new CarriedRounds(rounds, count, myFlagAddresses, targetFlagAddresses, waits, remoteRounds,
+            new ArrivalTimes(myWorldPe), mismatches, teamName);
         for (final int pe : memberPes)
         {
             if (blocks[pe] == null && remote == null)
@@ -276,7 +238,7 @@ public final class TeamSync extends CollectiveEntry
         final long hash = Announcements.hash(announcement(seq), op);
         ++sequence;
         arrivalHash = hash;
-        arrivalEvent = beginCarrying(op, hash, call, seq, ControlBlock.flagParity(seq));
+        arrivalEvent = carried.arrive(op, hash, call, seq, ControlBlock.flagParity(seq));
     }
 
     /**
@@ -291,7 +253,7 @@ public final class TeamSync extends CollectiveEntry
     {
         final BarrierEvent event = arrivalEvent;
         arrivalEvent = null;
-        finishCarrying(op, arrivalHash, call, describe, seq, ControlBlock.flagParity(seq), event);
+        carried.await(op, arrivalHash, call, describe, seq, ControlBlock.flagParity(seq), event);
     }
 
     /**
@@ -304,31 +266,27 @@ public final class TeamSync extends CollectiveEntry
     public void syncAnnouncedFolding(final CollectiveOp op, final long seq, final String call,
         final ArgumentFormatter describe, final long andWord, final long orWord)
     {
-        foldedAnd = andWord;
-        // tagged, so that a recording PE's later barrier, whose source records no arrival there, never hears
-        // what this fold left in the words for an arrival
-        foldedOr = orWord | ControlBlock.FLAG_FOLD_TAG;
-        folding = true;
+        carried.beginFold(andWord, orWord);
         try
         {
             syncAnnounced(op, seq, call, describe);
         }
         finally
         {
-            folding = false;
+            carried.endFold();
         }
     }
 
     /** @return the AND of the members' first words of the last {@link #syncAnnouncedFolding}. */
     public long foldedAnd()
     {
-        return foldedAnd;
+        return carried.foldedAnd();
     }
 
     /** @return the OR of the members' second words of the last {@link #syncAnnouncedFolding}. */
     public long foldedOr()
     {
-        return foldedOr & ~ControlBlock.FLAG_FOLD_TAG;
+        return carried.foldedOr();
     }
 
     /**
@@ -362,7 +320,7 @@ public final class TeamSync extends CollectiveEntry
         {
             if (rounds == COUNTED)
             {
-                syncCarrying(op, 0, call, null, seq, ControlBlock.flagParity(seq));
+                carried.sync(op, 0, call, null, seq, ControlBlock.flagParity(seq));
             }
             else
             {
@@ -440,121 +398,7 @@ public final class TeamSync extends CollectiveEntry
             }
         }
         final long seq = ++sequence;
-        syncCarrying(op, hash, call, describe, seq, ControlBlock.flagParity(seq));
-    }
-
-    /**
-     * The barrier with the words beside its flags: the argument hashes, the latest arrival when this PE records a
-     * barrier event, and the rounds to members on other nodes.
-     */
-    private void syncCarrying(final CollectiveOp op, final long hash, final String call,
-        final ArgumentFormatter describe, final long seq, final long parity)
-    {
-        finishCarrying(op, hash, call, describe, seq, parity, beginCarrying(op, hash, call, seq, parity));
-    }
-
-    /** This PE's arrival: its event, and its first round's words and flag. */
-    private BarrierEvent beginCarrying(final CollectiveOp op, final long hash, final String call, final long seq,
-        final long parity)
-    {
-        final BarrierEvent event = times.arrive();
-        if (remoteRounds != null)
-        {
-            remoteRounds.completeWrites();
-        }
-        if (rounds != 0)
-        {
-            final long code = op.code();
-            storeRound(0, seq << 16 | code << 8 | code, hash, hash, parity, hash != 0, event != null, call);
-            if (rounds == COUNTED && count.countIn(parity))
-            {
-                count.release(seq, parity, code, hash != 0, folding, event != null && !folding ? times : null);
-            }
-        }
-        return event;
-    }
-
-    /** The rounds from the wait for the first one's source on, and the verdict. */
-    private void finishCarrying(final CollectiveOp op, final long hash, final String call,
-        final ArgumentFormatter describe, final long seq, final long parity, final BarrierEvent event)
-    {
-        long lowest = op.code();
-        long highest = lowest;
-        long lowHash = hash;
-        long highHash = hash;
-        final boolean hashes = hash != 0;
-        final boolean fold = folding;
-        final boolean recording = event != null && !fold;
-        // a counter barrier's release is a round of its own: no store, and its line carries the whole team's fold
-        final int waited = myFlagAddresses.length;
-        for (int r = 0; r < waited; r++)
-        {
-            if (r > 0)
-            {
-                storeRound(r, seq << 16 | lowest << 8 | highest, lowHash, highHash, parity, hashes, event != null,
-                    call);
-            }
-            final long seen = waits.arrival(r, parity, seq, call);
-            lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
-            highest = Math.max(highest, seen & 0xFF);
-            if (hashes)
-            {
-                final long heard = AddressSpace.ALL.get(ValueLayout.JAVA_LONG,
-                    myFlagAddresses[r] + ControlBlock.FLAG_HASH_OFFSET + parity);
-                lowHash = Math.min(lowHash, heard >>> 32);
-                highHash = Math.max(highHash, heard & 0xFFFF_FFFFL);
-            }
-            if (fold)
-            {
-                // the source's fold of itself and whom it heard of in earlier rounds, as the flags fold the ops
-                final long line = myFlagAddresses[r];
-                foldedAnd &= AddressSpace.ALL.get(ValueLayout.JAVA_LONG,
-                    line + ControlBlock.FLAG_ARRIVAL_OFFSET + parity);
-                foldedOr |= AddressSpace.ALL.get(ValueLayout.JAVA_LONG,
-                    line + ControlBlock.FLAG_ARRIVAL_PE_OFFSET + parity);
-            }
-            else if (recording && (seen & 0xFF) == op.code() && ((seen >>> 8) & 0xFF) == op.code())
-            {
-                // only from a source in this collective: one in another (a mismatch, thrown below) may be folding
-                times.hear(myFlagAddresses[r], parity);
-            }
-        }
-        if (event != null)
-        {
-            times.end(event, call, teamName.toString(), seq);
-        }
-        if (lowest != highest || lowHash != highHash)
-        {
-            throw mismatches.disagreement(op, seq, parity, call, lowest != highest, describe);
-        }
-    }
-
-    /**
-     * Round r's words beside the flag and the flag. A collective without arguments (hash 0) needs no hash words: a
-     * member in another collective differs in its op code, which the flag carries. Arrival times travel only where
-     * this PE records a barrier event; what a round's source left there from an earlier barrier is older than this
-     * arrival, or a split's fold, tagged, so never heard. A barrier that folds carries the fold in those words
-     * instead.
-     */
-    private void storeRound(final int r, final long flag, final long lowHash, final long highHash, final long parity,
-        final boolean hashes, final boolean withEvent, final String call)
-    {
-        final boolean fold = folding;
-        final boolean recording = withEvent && !fold;
-        if (targetFlagAddresses[r] != 0)
-        {
-            if (hashes | recording | fold)
-            {
-                publish(r, parity, lowHash << 32 | highHash, hashes, recording, fold);
-            }
-            // release: everything this PE wrote before the barrier is visible to whoever sees the flag
-            LONG.setRelease(AddressSpace.ALL, targetFlagAddresses[r] + parity, flag);
-        }
-        else
-        {
-            remoteRounds.publish(r, parity, lowHash << 32 | highHash, fold ? foldedAnd : times.lastNs(),
-                fold ? foldedOr : times.lastPe(), flag, call);
-        }
+        carried.sync(op, hash, call, describe, seq, ControlBlock.flagParity(seq));
     }
 
     /**
@@ -580,17 +424,6 @@ public final class TeamSync extends CollectiveEntry
         }
     }
 
-    /**
-     * Round r's words beside the flag, before its release: the argument hashes, and the latest arrival heard of
-     * when this PE records, or instead the fold when the barrier carries one.
-     */
-    private void publish(final int r, final long parity, final long hashes, final boolean withHashes,
-        final boolean withArrival, final boolean withFold)
-    {
-        FlagWords.store(targetFlagAddresses[r], parity, withHashes, hashes, withFold || withArrival,
-            withFold ? foldedAnd : times.lastNs(), withFold ? foldedOr : times.lastPe());
-    }
-
     /** @return word {@code offset} of member {@code index}'s block, mapped or fetched. */
     long word(final int index, final long offset)
     {
@@ -608,14 +441,6 @@ public final class TeamSync extends CollectiveEntry
     public void agree(final long seq, final CollectiveOp op, final ArgumentFormatter describe)
     {
         mismatches.agree(seq, op, describe);
-    }
-
-    /** Formats announced collective arguments for a mismatch message. */
-    @FunctionalInterface
-    public interface ArgumentFormatter
-    {
-        /** @param args the {@link ControlBlock#ANNOUNCE_ARGS} announced arguments. */
-        String format(long[] args);
     }
 
     /** @return the team's name, for messages. */

@@ -1,6 +1,7 @@
 package io.ishmem.core.team;
 
 import io.ishmem.TeamSplitException;
+import io.ishmem.core.collective.ArgumentFormatter;
 import io.ishmem.core.collective.CollectiveOp;
 import io.ishmem.core.collective.TeamSync;
 import io.ishmem.core.heap.AddressSpace;
@@ -58,7 +59,7 @@ final class SlotAgreement
      */
     int[] agreeOnSlots(final TeamImpl parent, final CollectiveOp op, final Supplier<String> call, final long arg0,
         final long arg1, final SplitVerdict verdict, final boolean joins, final int needed, final String invalidArguments,
-        final TeamSync.ArgumentFormatter describe)
+        final ArgumentFormatter describe)
     {
         final TeamSync sync = parent.sync;
         final int windows = (maxTeams + ControlBlock.SPLIT_WINDOW_BITS - 1) / ControlBlock.SPLIT_WINDOW_BITS;
