@@ -4,6 +4,8 @@ import io.ishmem.Ishmem;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
 
+import java.lang.foreign.ValueLayout;
+
 /**
  * The team phases of {@link BenchPe}'s barrier suite, at any PE count: team.sync on a split team, a split alone
  * beside two barriers, and split + destroy. They share the suite's samples and report as it does.
@@ -16,6 +18,8 @@ final class TeamPhases
     private static final int SPLIT_WARMUP_BATCH = 500;
     /** Untimed runs of the split's floor loop before the timed one. */
     private static final int FLOOR_WARMUPS = 10;
+    /** The first of the words where each PE leaves its median for PE 0 ({@link WarmupClock} uses word 0). */
+    private static final int MEDIANS_WORD = 32;
 
     private final Ishmem shmem;
     private final int me;
@@ -63,7 +67,7 @@ final class TeamPhases
         shmem.barrierAll();
         samples.reset();
         splitLoop(world, count);
-        report(round, Report.LIBRARY, "team_split_" + nPes + "pes", samples.p50());
+        report(round, Report.LIBRARY, "team_split_" + nPes + "pes", slowestMedian(words));
         // the floor's loop is warmed up too, or it runs interpreted: a loop of a few thousand turns, entered a few
         // times a job, is compiled by neither tier, which costs each sample some 50 ns at 2 PEs
         for (int w = 0; w < FLOOR_WARMUPS; w++)
@@ -75,8 +79,34 @@ final class TeamPhases
         shmem.barrierAll();
         samples.reset();
         twoBarriersLoop(count);
-        report(round, Report.FLOOR, "team_split_" + nPes + "pes", samples.p50());
+        report(round, Report.FLOOR, "team_split_" + nPes + "pes", slowestMedian(words));
         shmem.barrierAll();
+    }
+
+    /**
+     * Collective: the largest of the PEs' medians, on PE 0. A split timed alone on each PE is as long as that PE
+     * waited in it: a PE that arrives last waits for nobody, and when PE 0 was often last (4 PEs on 2 CPUs) its
+     * median said a split cost 0.04 of two barriers. The slowest PE's is what the job waits for, as the coll phase
+     * reports.
+     */
+    private long slowestMedian(final SymmetricSegment words)
+    {
+        if (nPes > words.byteSize() / Long.BYTES - MEDIANS_WORD)
+        {
+            throw new IllegalStateException("the team phases report at most " +
+                (words.byteSize() / Long.BYTES - MEDIANS_WORD) + " PEs, not " + nPes);
+        }
+        shmem.pLong(words, MEDIANS_WORD + me, samples.p50(), 0);
+        // completes the puts; the second keeps a later phase's words from PE 0's reads
+        shmem.barrierAll();
+        long slowest = 0;
+        for (int pe = 0; me == 0 && pe < nPes; pe++)
+        {
+            final long median = words.local().get(ValueLayout.JAVA_LONG, (long)Long.BYTES * (MEDIANS_WORD + pe));
+            slowest = Math.max(slowest, median);
+        }
+        shmem.barrierAll();
+        return slowest;
     }
 
     /** {@code count} splits, each timed alone; the new team is destroyed outside the sample. */
