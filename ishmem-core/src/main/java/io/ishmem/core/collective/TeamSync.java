@@ -85,6 +85,8 @@ public final class TeamSync extends CollectiveEntry
     /** Where this PE waits and where it stores, round by round ({@link FlagLines}). */
     private final long[] myFlagAddresses;
     private final long[] targetFlagAddresses;
+    /** {@code targetFlagAddresses[0]}, or 0 for a team of one ({@link #syncFlagsOnly}). */
+    private final long firstTarget;
     private final MemorySegment[] memberBlocks;
     private final int[] memberPes;
     private final int teamSlot;
@@ -146,6 +148,7 @@ public final class TeamSync extends CollectiveEntry
             teamSlot);
         this.myFlagAddresses = lines.mine;
         this.targetFlagAddresses = lines.targets;
+        this.firstTarget = lines.targets.length == 0 ? 0L : lines.targets[0];
         final int[] sourcePes = lines.sourcePes;
         final FlagWaits.Awaited awaited = counted ? (round, parity, seq) -> count.awaited(parity, seq) :
             (round, parity, seq) -> "PE " + sourcePes[round];
@@ -411,10 +414,16 @@ public final class TeamSync extends CollectiveEntry
     {
         long lowest = op.code();
         long highest = lowest;
-        for (int r = 0; r < rounds; r++)
+        // round 0 (a team of two's only round) stores through a field of its own: after the last barrier's flag was
+        // seen, its address is one load away, not two (the array, then its element)
+        LONG.setRelease(AddressSpace.ALL, firstTarget + parity, seq << 16 | lowest << 8 | highest);
+        long seen = waits.arrival(0, parity, seq, call);
+        lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
+        highest = Math.max(highest, seen & 0xFF);
+        for (int r = 1; r < rounds; r++)
         {
             LONG.setRelease(AddressSpace.ALL, targetFlagAddresses[r] + parity, seq << 16 | lowest << 8 | highest);
-            final long seen = waits.arrival(r, parity, seq, call);
+            seen = waits.arrival(r, parity, seq, call);
             lowest = Math.min(lowest, (seen >>> 8) & 0xFF);
             highest = Math.max(highest, seen & 0xFF);
         }
