@@ -109,11 +109,16 @@ final class TeamPhases
         return slowest;
     }
 
-    /** {@code count} splits, each timed alone; the new team is destroyed outside the sample. */
+    /**
+     * {@code count} splits, each timed alone from a barrier; the new team is destroyed outside the sample. Without
+     * the barrier, a PE outside the new team went on to the next split while the members destroyed theirs (a sync of
+     * the new team), and its sample took in that destroy: the slowest PE's split at 8 PEs measured two barriers.
+     */
     private void splitLoop(final Team world, final int count)
     {
         for (int s = 0; s < count; s++)
         {
+            shmem.barrierAll();
             final long startNs = System.nanoTime();
             final Team half = world.splitStrided(0, 2, (nPes + 1) / 2);
             samples.add(System.nanoTime() - startNs);
@@ -121,11 +126,15 @@ final class TeamPhases
         }
     }
 
-    /** The split's floor: {@code count} samples of two barriers, compiled apart from the split's loop. */
+    /**
+     * The split's floor: {@code count} samples of two barriers, each timed from a barrier as a split is, compiled
+     * apart from the split's loop.
+     */
     private void twoBarriersLoop(final int count)
     {
         for (int s = 0; s < count; s++)
         {
+            shmem.barrierAll();
             final long startNs = System.nanoTime();
             shmem.barrierAll();
             shmem.barrierAll();
