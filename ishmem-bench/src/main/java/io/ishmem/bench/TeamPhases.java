@@ -1,6 +1,8 @@
 package io.ishmem.bench;
 
 import io.ishmem.Ishmem;
+import io.ishmem.ReduceOp;
+import io.ishmem.ReduceType;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.Team;
 
@@ -18,8 +20,8 @@ final class TeamPhases
     private static final int SPLIT_WARMUP_BATCH = 500;
     /** Untimed runs of the split's floor loop before the timed one. */
     private static final int FLOOR_WARMUPS = 10;
-    /** The first of the words where each PE leaves its median for PE 0 ({@link WarmupClock} uses word 0). */
-    private static final int MEDIANS_WORD = 32;
+    /** Where a PE's median and the slowest one sit in the phase's words ({@link WarmupClock} uses word 0). */
+    private static final long MEDIANS_OFFSET = 256;
 
     private final Ishmem shmem;
     private final int me;
@@ -84,29 +86,17 @@ final class TeamPhases
     }
 
     /**
-     * Collective: the largest of the PEs' medians, on PE 0. A split timed alone on each PE is as long as that PE
-     * waited in it: a PE that arrives last waits for nobody, and when PE 0 was often last (4 PEs on 2 CPUs) its
-     * median said a split cost 0.04 of two barriers. The slowest PE's is what the job waits for, as the coll phase
-     * reports.
+     * Collective: the largest of the PEs' medians. A split timed alone on each PE is as long as that PE waited in it:
+     * a PE that arrives last waits for nobody, and when PE 0 was often last (4 PEs on 2 CPUs) its median said a split
+     * cost 0.04 of two barriers. The slowest PE's is what the job waits for, as the coll phase reports.
      */
     private long slowestMedian(final SymmetricSegment words)
     {
-        if (nPes > words.byteSize() / Long.BYTES - MEDIANS_WORD)
-        {
-            throw new IllegalStateException("the team phases report at most " +
-                (words.byteSize() / Long.BYTES - MEDIANS_WORD) + " PEs, not " + nPes);
-        }
-        shmem.pLong(words, MEDIANS_WORD + me, samples.p50(), 0);
-        // completes the puts; the second keeps a later phase's words from PE 0's reads
-        shmem.barrierAll();
-        long slowest = 0;
-        for (int pe = 0; me == 0 && pe < nPes; pe++)
-        {
-            final long median = words.local().get(ValueLayout.JAVA_LONG, (long)Long.BYTES * (MEDIANS_WORD + pe));
-            slowest = Math.max(slowest, median);
-        }
-        shmem.barrierAll();
-        return slowest;
+        final SymmetricSegment mine = words.slice(MEDIANS_OFFSET, Long.BYTES);
+        final SymmetricSegment slowest = words.slice(MEDIANS_OFFSET + Long.BYTES, Long.BYTES);
+        mine.local().set(ValueLayout.JAVA_LONG, 0, samples.p50());
+        shmem.reduce(ReduceOp.MAX, ReduceType.LONG, slowest, mine, 1);
+        return slowest.local().get(ValueLayout.JAVA_LONG, 0);
     }
 
     /**

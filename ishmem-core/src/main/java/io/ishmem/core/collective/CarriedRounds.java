@@ -28,9 +28,7 @@ final class CarriedRounds
 {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
 
-    /** {@link TeamSync}'s rounds: 0 for a team of one (its barrier carries nothing), {@link TeamSync#COUNTED}. */
-    private final int rounds;
-    /** The counter barrier, or null where the team disseminates. */
+    /** The counter barrier, or null where the team disseminates (or has one member). */
     private final BarrierCount count;
     /** Where this PE waits: each round's flag line, or a counter barrier's release line alone. */
     private final long[] myFlagAddresses;
@@ -50,11 +48,10 @@ final class CarriedRounds
     private long foldedAnd;
     private long foldedOr;
 
-    CarriedRounds(final int rounds, final BarrierCount count, final long[] myFlagAddresses,
+    CarriedRounds(final BarrierCount count, final long[] myFlagAddresses,
         final long[] targetFlagAddresses, final FlagWaits waits, final RemoteRounds remoteRounds,
         final ArrivalTimes times, final Mismatches mismatches, final TeamName teamName)
     {
-        this.rounds = rounds;
         this.count = count;
         this.myFlagAddresses = myFlagAddresses;
         this.targetFlagAddresses = targetFlagAddresses;
@@ -85,11 +82,12 @@ final class CarriedRounds
         {
             remoteRounds.completeWrites();
         }
-        if (rounds != 0)
+        // a team of one stores nothing
+        if (targetFlagAddresses.length != 0)
         {
             final long code = op.code();
             storeRound(0, seq << 16 | code << 8 | code, hash, hash, parity, hash != 0, event != null, call);
-            if (rounds == TeamSync.COUNTED && count.countIn(parity))
+            if (count != null && count.countIn(parity))
             {
                 count.release(seq, parity, code, hash != 0, folding, event != null && !folding ? times : null);
             }
@@ -199,20 +197,21 @@ final class CarriedRounds
     {
         final boolean fold = folding;
         final boolean recording = withEvent && !fold;
+        final long first = fold ? foldedAnd : times.lastNs();
+        final long second = fold ? foldedOr : times.lastPe();
         if (targetFlagAddresses[r] != 0)
         {
             if (hashes | recording | fold)
             {
                 FlagWords.store(targetFlagAddresses[r], parity, hashes, lowHash << 32 | highHash, fold || recording,
-                    fold ? foldedAnd : times.lastNs(), fold ? foldedOr : times.lastPe());
+                    first, second);
             }
             // release: everything this PE wrote before the barrier is visible to whoever sees the flag
             LONG.setRelease(AddressSpace.ALL, targetFlagAddresses[r] + parity, flag);
         }
         else
         {
-            remoteRounds.publish(r, parity, lowHash << 32 | highHash, fold ? foldedAnd : times.lastNs(),
-                fold ? foldedOr : times.lastPe(), flag, call);
+            remoteRounds.publish(r, parity, lowHash << 32 | highHash, first, second, flag, call);
         }
     }
 }

@@ -54,7 +54,7 @@ public final class TeamSync extends CollectiveEntry
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle SEQUENCE;
     /** {@link #rounds} of a counter barrier: no round, one release to wait for. */
-    static final int COUNTED = -1;
+    private static final int COUNTED = -1;
 
     static
     {
@@ -160,7 +160,7 @@ public final class TeamSync extends CollectiveEntry
         // member's own op
         this.mismatches = new Mismatches(this,
             ControlBlock.flagOffset(maxTeams, teamSlot, ControlBlock.COUNTER_ARRIVAL_LINE), liveness);
-        this.carried = new CarriedRounds(rounds, count, myFlagAddresses, targetFlagAddresses, waits, remoteRounds,
+        this.carried = new CarriedRounds(count, myFlagAddresses, targetFlagAddresses, waits, remoteRounds,
             new ArrivalTimes(myWorldPe), mismatches, teamName);
         for (final int pe : memberPes)
         {
