@@ -126,13 +126,6 @@ public final class ControlBlock
     public static final long SPLIT_CONFIG_OFFSET = SPLIT_CLAIM_OFFSET + 8;
     /** For an invalid config: the mask passed with it. */
     public static final long SPLIT_CONFIG_MASK_OFFSET = SPLIT_CONFIG_OFFSET + 8;
-    /** 1 when the PE reserved every slot of its window for this split, so the choice needs no claim round. */
-    public static final long SPLIT_RESERVED_OFFSET = SPLIT_CONFIG_MASK_OFFSET + 8;
-    /**
-     * A copy of the window's first word (slots 0 to 63), so the common case of a split reads one line per member:
-     * its verdict, its reservation and the slots most often chosen.
-     */
-    public static final long SPLIT_FIRST_FREE_OFFSET = SPLIT_RESERVED_OFFSET + 8;
     public static final long SPLIT_WINDOW_OFFSET = CACHE_LINE;
     /** Free-slot bits a split publishes per barrier: one cache line of longs. */
     public static final int SPLIT_WINDOW_BITS = CACHE_LINE * 8;

@@ -14,15 +14,16 @@ import java.util.Arrays;
 import java.util.function.Supplier;
 
 /**
- * How the members of a split agree on the team slots of the new team: every member publishes its verdict and
- * its free slots beside the parent's barrier, which folds what the common case needs of them (all valid, all
- * reserved, the slots of the first word free on all) into every member, then all take the same choice among the
- * slots free everywhere.
- * A PE on which no other split is running reserves the free slots of its first window (512 slots) before it
- * publishes them; when every member could, the choice is claimed everywhere already and the split costs one
- * barrier of the parent. When a split of another team runs at the same time in another thread of some member,
- * or the first window is too full, each member claims the chosen slots and a second barrier tells whether all
- * did, retried with another choice while one did not.
+ * How the members of a split agree on the team slots of the new team: the parent's barrier folds into every member
+ * what the common case needs (whether every verdict is valid, whether every member reserved, the slots of the first
+ * word free on all), then all take the same choice among the slots free everywhere. A member's whole verdict and
+ * window are published, and read after one more barrier, only when a verdict failed or the first word is not
+ * enough.
+ * A PE on which no other split is running reserves the free slots of its first window (512 slots) before its flag;
+ * when every member could, the choice is claimed everywhere already and the split costs one barrier of the parent.
+ * When a split of another team runs at the same time in another thread of some member, or the first window is too
+ * full, each member claims the chosen slots and a second barrier tells whether all did, retried with another
+ * choice while one did not.
  */
 final class SlotAgreement
 {
@@ -31,6 +32,9 @@ final class SlotAgreement
     private static final long FOLD_FAILED = 1;
     private static final long FOLD_UNRESERVED = 2;
     private static final int WINDOW_LONGS = ControlBlock.SPLIT_WINDOW_BITS / 64;
+    private static final int[] NO_SLOTS = {};
+    /** The split entry of a split that published no verdict or window. */
+    private static final long NOT_PUBLISHED = -1;
 
     private final MemorySegment[] blocks;
     /** This PE's control block in {@link AddressSpace#ALL}, as the barrier writes it (see there). */
@@ -65,31 +69,33 @@ final class SlotAgreement
         final int windows = (maxTeams + ControlBlock.SPLIT_WINDOW_BITS - 1) / ControlBlock.SPLIT_WINDOW_BITS;
         final long[] window = new long[WINDOW_LONGS];
         // a PE that joins no new team claims nothing, so it is never in the way. Taken before the announcement's
-        // stores: the lock's atomic waits for this PE's pending stores to drain
-        final boolean reserved = slots.beginSplit(joins, window);
+        // stores, which the lock's atomic would otherwise wait for
+        final int start = slots.beginSplit(joins, window);
+        final boolean reserved = (start & TeamSlots.RESERVED) != 0;
         boolean ended = false;
         try
         {
             final long seq = sync.announce(op, arg0, arg1);
-            final long entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, seq);
-            verdict.publish(myBlockAddress + entry);
             int[] chosen = null;
+            // where this PE's verdict and window were published, once a path that reads them needed them
+            long entry = NOT_PUBLISHED;
             try
             {
                 if (!joins)
                 {
                     freeWindow(0, false, window);
                 }
-                publish(entry, window, reserved || !joins);
                 // the arguments are compared through their hash beside the barrier's flags: the announcements are
-                // read only when the hashes differ, to name who passed what. The same barrier folds what the
-                // common case needs of every member (whether all are valid, whether all reserved, the first word
-                // of their windows), so no member's entry is read unless one failed or a claim in rounds follows
+                // read only when the hashes differ, to name who passed what. The same barrier folds what the common
+                // case needs of every member (whether all are valid, whether all reserved, the first word of their
+                // windows), so this PE publishes nothing else before its flag, and no member's entry is written or
+                // read unless one failed or the first word is not enough
                 sync.syncAnnouncedFolding(op, seq, op.callName(), describe, window[0],
                     (verdict.code() != 0 ? FOLD_FAILED : 0) | (reserved || !joins ? 0 : FOLD_UNRESERVED));
                 final long status = sync.foldedOr();
                 if ((status & FOLD_FAILED) != 0)
                 {
+                    entry = publishAndSync(sync, op, verdict, window);
                     failOnFirstVerdict(sync, entry, call, invalidArguments);
                 }
                 final boolean allReserved = (status & FOLD_UNRESERVED) == 0;
@@ -97,7 +103,7 @@ final class SlotAgreement
                 if (allReserved)
                 {
                     // the slots every member has free are reserved on each: the first choice is everybody's. The
-                    // first word of the window most often holds enough of them, and needs no second line read
+                    // first word of the window most often holds enough of them
                     final int inFirst = Long.bitCount(firstCommon);
                     if (inFirst >= needed)
                     {
@@ -105,6 +111,7 @@ final class SlotAgreement
                     }
                     else
                     {
+                        entry = publishAndSync(sync, op, verdict, window);
                         final long[] common = commonFree(sync, entry);
                         final int found = count(common);
                         if (found >= needed || windows == 1)
@@ -116,17 +123,17 @@ final class SlotAgreement
             }
             finally
             {
-                if (reserved && chosen != null)
+                if (chosen != null && (start & TeamSlots.ALONE) != 0)
                 {
                     // the common case: the choice is this PE's, every other reserved slot is free again
-                    slots.endReservedSplit(chosen);
+                    slots.finishAlone(reserved ? chosen : NO_SLOTS);
                     ended = true;
                 }
                 else if (reserved)
                 {
                     // every reserved slot is free again, before a claim in rounds (another member is in a split of
                     // another team, or the window was too small) waits for it
-                    slots.endReservation(new int[0]);
+                    slots.endReservation(NO_SLOTS);
                 }
             }
             return chosen != null ? chosen :
@@ -139,6 +146,25 @@ final class SlotAgreement
                 slots.endSplit();
             }
         }
+    }
+
+    /**
+     * Publishes this PE's verdict and window in the split entry of the team's next sync, and runs that sync, after
+     * which every member's are read there: only a split that failed, or whose choice needs more than the first word
+     * of the window, does. Every member takes the same path, since it follows from the fold alone. A member writes
+     * only the entry of the sync it is about to run, and entries alternate with the sequence: the next write of this
+     * one is for a sync two later, which no member reaches before every member has read this one.
+     *
+     * @return the entry, as an offset in a control block.
+     */
+    private long publishAndSync(final TeamSync sync, final CollectiveOp op, final SplitVerdict verdict,
+        final long[] window)
+    {
+        final long entry = ControlBlock.splitEntryOffset(maxTeams, sync.teamSlot(), sync.sequence() + 1);
+        verdict.publish(myBlockAddress + entry);
+        publish(entry, window);
+        sync.sync(op, op.callName());
+        return entry;
     }
 
     /**
@@ -171,7 +197,7 @@ final class SlotAgreement
         final int windows, final long[] window)
     {
         long entry = firstEntry;
-        boolean published = true;
+        boolean published = firstEntry != NOT_PUBLISHED;
         for (int attempt = 0; attempt < MAX_CLAIM_ATTEMPTS; attempt++)
         {
             // bit j of word i: slot 64 i + j is free on every member; windows not read stay 0 (not free)
@@ -183,7 +209,7 @@ final class SlotAgreement
                 {
                     entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, sync.sequence() + 1);
                     freeWindow(w * ControlBlock.SPLIT_WINDOW_BITS, joins, window);
-                    publish(entry, window, false);
+                    publish(entry, window);
                     sync.sync(op, op.callName());
                 }
                 published = false;
@@ -327,15 +353,13 @@ final class SlotAgreement
         }
     }
 
-    private void publish(final long entry, final long[] window, final boolean reserved)
+    private void publish(final long entry, final long[] window)
     {
         final long at = myBlockAddress + entry;
         for (int i = 0; i < WINDOW_LONGS; i++)
         {
             AddressSpace.ALL.set(ValueLayout.JAVA_LONG, at + ControlBlock.SPLIT_WINDOW_OFFSET + i * 8L, window[i]);
         }
-        AddressSpace.ALL.set(ValueLayout.JAVA_LONG, at + ControlBlock.SPLIT_FIRST_FREE_OFFSET, window[0]);
-        AddressSpace.ALL.set(ValueLayout.JAVA_LONG, at + ControlBlock.SPLIT_RESERVED_OFFSET, reserved ? 1 : 0);
     }
 
     /**

@@ -24,11 +24,10 @@ import java.util.function.Supplier;
 /**
  * This PE's teams: the predefined ones, and the split and destroy protocols. A split runs over the
  * parent's barrier: every PE announces the call and its arguments (so a PE in another collective, or
- * with other arguments, is caught), publishes whether its arguments are valid and which team slots it
- * has free, and after the barrier every PE reads the same data and so reaches the same verdict. The
- * chosen slots are then claimed and the claim confirmed by a second barrier, because a split of another
- * team in another thread may have taken a slot in between; a lost claim is retried with fresh masks.
- * The contexts a new team's config asks for are reserved on each member before its verdict is published, so a
+ * with other arguments, is caught), and the barrier folds whether every PE's arguments are valid and which team
+ * slots are free on all, so every PE reaches the same verdict and choice ({@link SlotAgreement}, which also claims
+ * in rounds when a split of another team in another thread may take a slot in between).
+ * The contexts a new team's config asks for are reserved on each member before its verdict is folded, so a
  * member that cannot reserve them fails the split on every PE alike, and none can lose them to another thread
  * between the verdict and the team.
  */

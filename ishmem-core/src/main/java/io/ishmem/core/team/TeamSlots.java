@@ -11,9 +11,10 @@ import java.util.concurrent.locks.LockSupport;
  * A split first claims its slots as pending; they become used once every PE of the split confirmed its
  * claim, or free again if one did not. Thread-safe: splits of different teams may run in parallel threads.
  *
- * <p>Guarded by a lock of one word, not a monitor: a split takes it twice and a destroy once, and a monitor's
+ * <p>Guarded by a lock of one word, not a monitor: a split takes it once and a destroy once, and a monitor's
  * enter and exit are each an atomic instruction, which on x86 first waits for this PE's pending stores to drain;
- * this lock's release is a plain store. Every section under it is a few dozen instructions long.
+ * this lock's release is a plain store. Every section under it is a few dozen instructions long. A split that ran
+ * alone ends without it ({@link #finishAlone}): its end is applied by the next holder.
  */
 final class TeamSlots
 {
@@ -24,12 +25,14 @@ final class TeamSlots
     /** Failed takes of the lock before a waiting thread yields its CPU (a holder may have been preempted). */
     private static final int SPINS_BEFORE_YIELD = 64;
     private static final VarHandle LOCKED;
+    private static final VarHandle FINISHED;
 
     static
     {
         try
         {
             LOCKED = MethodHandles.lookup().findVarHandle(TeamSlots.class, "locked", int.class);
+            FINISHED = MethodHandles.lookup().findVarHandle(TeamSlots.class, "finished", int[].class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -50,6 +53,12 @@ final class TeamSlots
     private boolean reserving;
     /** Slots marked in {@link #pending}. */
     private int pendingSlots;
+    /**
+     * The slots a split that ran alone kept, left by {@link #finishAlone} for the next holder of the lock to apply;
+     * null when there are none. Written outside the lock, with a release store, and taken under it.
+     */
+    @SuppressWarnings("unused") // through FINISHED
+    private int[] finished;
 
     TeamSlots(final int maxTeams)
     {
@@ -100,6 +109,11 @@ final class TeamSlots
         }
     }
 
+    /** What {@link #beginSplit} says of a split: it reserved the free slots of the first window. */
+    static final int RESERVED = 1;
+    /** What {@link #beginSplit} says of a split: no other split ran on this PE when it began. */
+    static final int ALONE = 2;
+
     /**
      * A split starts on this PE; {@link #endSplit} when it ends, however it ends. A split that joins a new team and
      * is alone on this PE reserves every free slot of the first window, so whichever of them the members agree on
@@ -110,29 +124,31 @@ final class TeamSlots
      * @param joins  whether this PE joins a new team; one that does not reserves nothing.
      * @param window receives the free slots of the first window, as {@link #freeWindow} gives them, when
      *               {@code joins}.
-     * @return whether they are reserved; false, with nothing marked, while another split runs on this PE.
+     * @return {@link #ALONE} when no other split runs on this PE (such a split may end with {@link #finishAlone}),
+     *         and {@link #RESERVED} when it reserved the slots too: not while another split runs or claims, nor for a
+     *         PE that joins no new team, which marks nothing.
      */
-    boolean beginSplit(final boolean joins, final long[] window)
+    int beginSplit(final boolean joins, final long[] window)
     {
         lock();
         try
         {
-            splits++;
+            final int alone = ++splits == 1 ? ALONE : 0;
             if (!joins)
             {
-                return false;
+                return alone;
             }
             readFreeWindow(0, window);
-            if (splits != 1 || pendingSlots != 0 || reserving)
+            if (alone == 0 || pendingSlots != 0 || reserving)
             {
-                return false;
+                return alone;
             }
             for (int w = 0; w < reserved.length && w < window.length; w++)
             {
                 reserved[w] = window[w];
             }
             reserving = true;
-            return true;
+            return alone | RESERVED;
         }
         finally
         {
@@ -147,19 +163,18 @@ final class TeamSlots
         unlock();
     }
 
-    /** {@link #endReservation} and {@link #endSplit} under one take of the lock: the split agreed on its choice. */
-    void endReservedSplit(final int[] kept)
+    /**
+     * Ends a split that began {@link #ALONE} and agreed on its choice without a claim in rounds: {@link #endReservation}
+     * of {@code kept} and {@link #endSplit}, left for the next holder of the lock to apply. A lock's atomic here
+     * would first wait for the split's barrier flag, just stored to another PE, to get there: a cross-core transfer
+     * on the way out of every split. Until the next holder sees it, the split reads as still running, which every
+     * other split on this PE already allows for.
+     *
+     * @param kept the slots the split keeps; none for a PE that joins no new team, which reserved nothing.
+     */
+    void finishAlone(final int[] kept)
     {
-        lock();
-        try
-        {
-            releaseReservation(kept);
-            splits--;
-        }
-        finally
-        {
-            unlock();
-        }
+        FINISHED.setRelease(this, kept);
     }
 
     /** Ends a {@link #beginSplit} reservation: {@code kept} are used now, the other reserved slots free. */
@@ -343,7 +358,11 @@ final class TeamSlots
         }
     }
 
-    /** Takes the lock: one compare-and-set when free, which is every time but when two splits meet. */
+    /**
+     * Takes the lock: one compare-and-set when free, which is every time but when two splits meet. Applies a
+     * finished split's end first, so that every section under the lock sees it as over once its thread's store is
+     * seen.
+     */
     private void lock()
     {
         int spins = 0;
@@ -357,6 +376,14 @@ final class TeamSlots
             {
                 Thread.onSpinWait();
             }
+        }
+        final int[] kept = (int[])FINISHED.getAcquire(this);
+        if (kept != null)
+        {
+            // a split that ran alone reserved, if anything, every reservation there was: none began beside it
+            releaseReservation(kept);
+            splits--;
+            FINISHED.set(this, null);
         }
     }
 

@@ -109,13 +109,13 @@ class TripletTest
         slots.claim(0);
         slots.claim(65);
         final long[] window = new long[8];
-        assertEquals(true, slots.beginSplit(true, window));
+        assertEquals(TeamSlots.ALONE | TeamSlots.RESERVED, slots.beginSplit(true, window));
         assertEquals(~1L, window[0]);
         assertEquals(0b111101L, window[1]);
         // reserved slots are not in use, and read as free to a split of another team
         assertEquals(2, slots.usedCount());
         final long[] other = new long[8];
-        assertEquals(false, slots.beginSplit(true, other));
+        assertEquals(0, slots.beginSplit(true, other));
         assertEquals(~1L, other[0]);
         // whose claim of one waits until the reservation ends, then finds it taken
         final java.util.concurrent.CompletableFuture<Boolean> claim =
@@ -130,28 +130,33 @@ class TripletTest
         assertEquals(false, slots.isUsed(8));
         slots.endSplit();
         // while another split runs here no split reserves: the other split's claims never wait on one
-        assertEquals(false, slots.beginSplit(true, window));
+        assertEquals(0, slots.beginSplit(true, window));
         slots.endSplit();
         slots.endSplit();
         // a claim held by a split that ended without giving it back (it cannot, but the table allows it)
         assertEquals(true, slots.tryClaim(new int[] {9}));
-        assertEquals(false, slots.beginSplit(true, window));
+        assertEquals(TeamSlots.ALONE, slots.beginSplit(true, window));
         slots.endSplit();
         assertEquals(5, slots.usedCount());
         slots.abandon(new int[] {9});
         // a PE that joins no new team reserves nothing and leaves the window alone
         final long[] untouched = new long[8];
-        assertEquals(false, slots.beginSplit(false, untouched));
+        assertEquals(TeamSlots.ALONE, slots.beginSplit(false, untouched));
         assertEquals(0L, untouched[0]);
-        slots.endSplit();
-        assertEquals(true, slots.beginSplit(true, window));
-        slots.endReservedSplit(new int[] {8});
+        slots.finishAlone(new int[0]);
+        assertEquals(TeamSlots.ALONE | TeamSlots.RESERVED, slots.beginSplit(true, window));
+        slots.finishAlone(new int[] {8});
         assertEquals(5, slots.usedCount());
         assertEquals(true, slots.isUsed(8));
         assertEquals(false, slots.isUsed(10));
-        // the split is over: the next one reserves again
-        assertEquals(true, slots.beginSplit(true, window));
-        slots.endReservedSplit(new int[0]);
-        assertEquals(true, slots.tryClaim(new int[] {10}));
+        // the split is over: the next one reserves again, and a finish stored by one thread is seen by another
+        assertEquals(TeamSlots.ALONE | TeamSlots.RESERVED, slots.beginSplit(true, window));
+        slots.finishAlone(new int[0]);
+        assertEquals(true, java.util.concurrent.CompletableFuture.supplyAsync(() -> slots.tryClaim(new int[] {10}))
+            .get());
+        assertEquals(TeamSlots.ALONE,
+            java.util.concurrent.CompletableFuture.supplyAsync(() -> slots.beginSplit(true, window)).get());
+        slots.endSplit();
+        assertEquals(6, slots.usedCount());
     }
 }
