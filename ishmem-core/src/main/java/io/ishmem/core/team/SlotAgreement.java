@@ -95,7 +95,8 @@ final class SlotAgreement
                 final long status = sync.foldedOr();
                 if ((status & FOLD_FAILED) != 0)
                 {
-                    entry = publishAndSync(sync, op, verdict, window);
+                    verdict.publish(myBlockAddress + nextEntry(sync));
+                    entry = publishAndSync(sync, op, window);
                     failOnFirstVerdict(sync, entry, call, invalidArguments);
                 }
                 final boolean allReserved = (status & FOLD_UNRESERVED) == 0;
@@ -112,7 +113,7 @@ final class SlotAgreement
                     }
                     else
                     {
-                        entry = publishAndSync(sync, op, verdict, window);
+                        entry = publishAndSync(sync, op, window);
                         final long[] common = commonFree(sync, entry);
                         final int found = count(common);
                         if (found >= needed || windows == 1)
@@ -126,7 +127,8 @@ final class SlotAgreement
             {
                 if (chosen != null && (start & TeamSlots.ALONE) != 0)
                 {
-                    // the common case: the choice is this PE's, every other reserved slot is free again
+                    // the common case: the choice is this PE's, every other reserved slot is free again; a PE that
+                    // joins nothing keeps no slot, whatever the whole windows' choice was
                     slots.finishAlone(reserved ? chosen : NO_SLOTS);
                     ended = true;
                 }
@@ -150,22 +152,29 @@ final class SlotAgreement
     }
 
     /**
-     * Publishes this PE's verdict and window in the split entry of the team's next sync, and runs that sync, after
-     * which every member's are read there: only a split that failed, or whose choice needs more than the first word
-     * of the window, does. Every member takes the same path, since it follows from the fold alone. A member writes
-     * only the entry of the sync it is about to run, and entries alternate with the sequence: the next write of this
-     * one is for a sync two later, which no member reaches before every member has read this one.
+     * Publishes this PE's window in the split entry of the team's next sync ({@link #nextEntry}, where a failed
+     * split's caller has put its verdict), and runs that sync, after which every member's are read there: only a
+     * split that failed, whose choice needs more than the first word of the window, or that claims in rounds, does.
+     * Every member takes the same path, since it follows from the fold and the barriers alone.
      *
      * @return the entry, as an offset in a control block.
      */
-    private long publishAndSync(final TeamSync sync, final CollectiveOp op, final SplitVerdict verdict,
-        final long[] window)
+    private long publishAndSync(final TeamSync sync, final CollectiveOp op, final long[] window)
     {
-        final long entry = ControlBlock.splitEntryOffset(maxTeams, sync.teamSlot(), sync.sequence() + 1);
-        verdict.publish(myBlockAddress + entry);
+        final long entry = nextEntry(sync);
         publish(entry, window);
         sync.sync(op, op.callName());
         return entry;
+    }
+
+    /**
+     * @return the split entry of the team's next sync. A member writes only the entry of the sync it is about to
+     *         run, and entries alternate with the sequence: the next write of this one is for a sync two later, which
+     *         no member reaches before every member has read this one.
+     */
+    private long nextEntry(final TeamSync sync)
+    {
+        return ControlBlock.splitEntryOffset(maxTeams, sync.teamSlot(), sync.sequence() + 1);
     }
 
     /**
@@ -208,10 +217,8 @@ final class SlotAgreement
             {
                 if (!published)
                 {
-                    entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, sync.sequence() + 1);
                     freeWindow(w * ControlBlock.SPLIT_WINDOW_BITS, joins, window);
-                    publish(entry, window);
-                    sync.sync(op, op.callName());
+                    entry = publishAndSync(sync, op, window);
                 }
                 published = false;
                 final long[] theirs = commonFree(sync, entry);
@@ -220,7 +227,7 @@ final class SlotAgreement
             }
             final int[] chosen = choose(common, found, needed, parent.slot, attempt, call);
             final boolean claimed = joins && slots.tryClaim(chosen);
-            entry = ControlBlock.splitEntryOffset(maxTeams, parent.slot, sync.sequence() + 1);
+            entry = nextEntry(sync);
             AddressSpace.ALL.set(ValueLayout.JAVA_LONG, myBlockAddress + entry + ControlBlock.SPLIT_CLAIM_OFFSET,
                 claimed || !joins ? 1 : 0);
             boolean all = false;

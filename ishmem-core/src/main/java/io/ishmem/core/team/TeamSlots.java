@@ -22,6 +22,10 @@ final class TeamSlots
     private static final long RESERVATION_WAIT_NS = 1_000_000_000L;
     /** How long a claim that waits for a reservation sleeps between two looks. */
     private static final long RESERVATION_POLL_NS = 50_000L;
+    /** What {@link #beginSplit} says of a split: it reserved the free slots of the first window. */
+    static final int RESERVED = 1;
+    /** What {@link #beginSplit} says of a split: no other split ran on this PE when it began. */
+    static final int ALONE = 2;
     /** Failed takes of the lock before a waiting thread yields its CPU (a holder may have been preempted). */
     private static final int SPINS_BEFORE_YIELD = 64;
     private static final VarHandle LOCKED;
@@ -108,11 +112,6 @@ final class TeamSlots
             window[w] = free;
         }
     }
-
-    /** What {@link #beginSplit} says of a split: it reserved the free slots of the first window. */
-    static final int RESERVED = 1;
-    /** What {@link #beginSplit} says of a split: no other split ran on this PE when it began. */
-    static final int ALONE = 2;
 
     /**
      * A split starts on this PE; {@link #endSplit} when it ends, however it ends. A split that joins a new team and
