@@ -57,12 +57,12 @@ public final class AtomicOps
         }
         final int kind = kind(op, type);
         final int size = size(kind);
-        long at = heap.elementOffsetIfValid(dest, index, size);
+        long at = SymmetricHeap.elementOffsetIfValid(dest, index, size);
         if (at < 0 || !heap.validPe(pe))
         {
             // the checks again, this time with the routine's name for the message (built off the hot path)
             final String routine = ROUTINES[op.ordinal()][kind];
-            at = heap.elementOffset(routine, op == AmoOp.FETCH ? "src" : "dest", dest, index, size);
+            at = SymmetricHeap.elementOffset(routine, op == AmoOp.FETCH ? "src" : "dest", dest, index, size);
             SymmetricHeap.checkPe(routine, dest, pe);
         }
         final AtomicEvent event = Observe.atomicBegin();

@@ -24,7 +24,6 @@ public final class Locks
     private static final long TICKET = 1L << 32;
     private static final long SERVING = 0xFFFF_FFFFL;
 
-    private final SymmetricHeap heap;
     private final Ordering ordering;
     private final WaitStrategy waitStrategy;
     private final Liveness liveness;
@@ -32,10 +31,9 @@ public final class Locks
     private long[] held = new long[4];
     private int heldCount;
 
-    public Locks(final SymmetricHeap heap, final Ordering ordering, final WaitStrategy waitStrategy,
+    public Locks(final Ordering ordering, final WaitStrategy waitStrategy,
         final Liveness liveness)
     {
-        this.heap = heap;
         this.ordering = ordering;
         this.waitStrategy = waitStrategy;
         this.liveness = liveness;
@@ -118,7 +116,7 @@ public final class Locks
     private long lockOffset(final String call, final SymmetricSegment lock)
     {
         // the lock is one long: the symmetric object itself, as in C
-        final long at = heap.elementOffset(call, "lock", lock, 0, Long.BYTES);
+        final long at = SymmetricHeap.elementOffset(call, "lock", lock, 0, Long.BYTES);
         if (lock.byteSize() != Long.BYTES)
         {
             throw new IllegalArgumentException(call + ": lock is " + lock.byteSize() + " bytes: a lock is one " +

@@ -13,10 +13,9 @@ final class Buffers
     /**
      * @return the heap offset of {@code [0, bytes)} of {@code segment}, checked against its length.
      */
-    static long range(final SymmetricHeap heap, final String call, final String name, final SymmetricSegment segment,
-        final long bytes)
+    static long range(final String call, final String name, final SymmetricSegment segment, final long bytes)
     {
-        return heap.rangeOffset(call, name, segment, 0, bytes);
+        return SymmetricHeap.rangeOffset(call, name, segment, 0, bytes);
     }
 
     /**

@@ -28,6 +28,7 @@ abstract sealed class CollectiveEntry permits TeamSync
     private static final long BUSY = -1;
     private static final VarHandle SETTLED;
     private static final VarHandle OWNER;
+    private static final VarHandle IDLE_OWNER;
 
     static
     {
@@ -36,6 +37,7 @@ abstract sealed class CollectiveEntry permits TeamSync
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
             SETTLED = lookup.findVarHandle(CollectiveEntry.class, "settled", long.class);
             OWNER = lookup.findVarHandle(CollectiveEntry.class, "owner", Thread.class);
+            IDLE_OWNER = lookup.findVarHandle(CollectiveEntry.class, "idleOwner", Thread.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -59,6 +61,14 @@ abstract sealed class CollectiveEntry permits TeamSync
     private String running;
     /** The thread that made this team or last entered a collective of it in this PE; only another thread claims it. */
     private volatile Thread owner;
+    /**
+     * {@link #owner} while no collective it entered runs, null while one does or once another thread claims the
+     * team: an unmarked barrier's whole entry check in one load where the owner and {@link #settled} took two (JMH,
+     * barrierAll of one PE on an Intel VM: with the recorder's check, 1.1 ns). Only the thread it names stores itself
+     * here, at its exit and only while it still owns the team, before the release of settled that a claim reads: a
+     * claim's null is never overwritten by an exit it raced.
+     */
+    private volatile Thread idleOwner;
     /** The collective event of the call in progress, or null; only the thread in {@link #enter} touches it. */
     private CollectiveEvent collective;
 
@@ -69,6 +79,7 @@ abstract sealed class CollectiveEntry permits TeamSync
         // the thread that makes the team (the split's) is most often the one that runs its collectives: it then
         // pays no claim, with its two atomics, at the team's first collective
         this.owner = Thread.currentThread();
+        this.idleOwner = owner;
     }
 
     /** @return the sequence number of this PE's last sync of the team, read by another thread of the PE. */
@@ -98,6 +109,7 @@ abstract sealed class CollectiveEntry permits TeamSync
         {
             name(call);
             SETTLED.setRelease(this, BUSY);
+            IDLE_OWNER.setRelease(this, null);
         }
         final CollectiveEvent event = Observe.collectiveBegin();
         if (event != null)
@@ -111,9 +123,9 @@ abstract sealed class CollectiveEntry permits TeamSync
      * The entry of an unmarked barrier: whether the calling thread owns the team and no entered collective runs, its
      * name kept for messages. False sends the caller through {@link #enter}, which claims or refuses.
      */
-    final boolean ownedAndSettled(final String call)
+    final boolean ownedAndIdle(final String call)
     {
-        if (owner != Thread.currentThread() || settled == BUSY)
+        if (idleOwner != Thread.currentThread())
         {
             return false;
         }
@@ -154,6 +166,9 @@ abstract sealed class CollectiveEntry permits TeamSync
             }
             if (OWNER.compareAndSet(this, previous, me))
             {
+                // before the check for the previous owner's unmarked barrier below: once it sees this, its next
+                // barrier comes here too, and one it began before is caught there
+                idleOwner = null;
                 if (!SETTLED.compareAndSet(this, mark, BUSY))
                 {
                     throw overlap(call);
@@ -187,6 +202,13 @@ abstract sealed class CollectiveEntry permits TeamSync
         {
             endCollective();
         }
+        final Thread me = Thread.currentThread();
+        if (owner == me)
+        {
+            // before settled's release (see idleOwner); a thread whose claim failed while this collective ran owns
+            // the team now, and this thread's next collective claims it back
+            IDLE_OWNER.setRelease(this, me);
+        }
         // a release store, not a volatile one: the full fence of a volatile store would wait for this barrier's
         // flag stores to reach the other cores
         SETTLED.setRelease(this, lastSequence());
@@ -217,5 +239,6 @@ abstract sealed class CollectiveEntry permits TeamSync
         collective = null;
         SETTLED.setRelease(this, 0L);
         OWNER.setRelease(this, Thread.currentThread());
+        IDLE_OWNER.setRelease(this, Thread.currentThread());
     }
 }

@@ -80,8 +80,8 @@ public final class TeamCollectives
     {
         final String call = "broadcast";
         heap.checkOpen(call);
-        final long destAt = range(heap, call, "dest", dest, bytes);
-        final long srcAt = range(heap, call, "src", src, bytes);
+        final long destAt = range(call, "dest", dest, bytes);
+        final long srcAt = range(call, "src", src, bytes);
         distinct(call, dest, destAt, bytes, src, srcAt, bytes, true);
         final TeamSync sync = teams.enter(call, team);
         try
@@ -154,9 +154,9 @@ public final class TeamCollectives
             final int n = sync.size();
             final int me = sync.myIndex();
             final long total = times(call, "team size x bytes", n, bytes);
-            final long destAt = range(heap, call, "dest", dest, total);
+            final long destAt = range(call, "dest", dest, total);
             final long srcBytes = personalised ? total : bytes;
-            final long srcAt = range(heap, call, "src", src, srcBytes);
+            final long srcAt = range(call, "src", src, srcBytes);
             distinct(call, dest, destAt, total, src, srcAt, srcBytes, false);
             final long seq = sync.announce(op, bytes, 0, destAt, srcAt, dest.byteSize(), 0);
             final Transport transport = SymmetricHeap.transportOf(dest);
@@ -181,12 +181,12 @@ public final class TeamCollectives
         final String call = "collect";
         heap.checkOpen(call);
         checkNotNegative(call, "bytes", bytes);
-        final long srcAt = range(heap, call, "src", src, bytes);
+        final long srcAt = range(call, "src", src, bytes);
         final TeamSync sync = teams.enter(call, team);
         try
         {
             final CollectiveOp op = CollectiveOp.COLLECT;
-            final long destAt = range(heap, call, "dest", dest, 0);
+            final long destAt = range(call, "dest", dest, 0);
             // the contributions differ by PE: each announces its own, with its destination's length, and every
             // member works out the same offsets and the same verdict from them
             final long seq = sync.announce(op, 0, 0, destAt, srcAt, 0, bytes);
@@ -257,8 +257,8 @@ public final class TeamCollectives
                 times(call, "dest extent", positions - 1, dst) + 1, size);
             final long srcBytes = positions == 0 ? 0 : times(call, "src extent",
                 times(call, "src extent", positions - 1, sst) + 1, size);
-            final long destAt = range(heap, call, "dest", dest, destBytes);
-            final long srcAt = range(heap, call, "src", src, srcBytes);
+            final long destAt = range(call, "dest", dest, destBytes);
+            final long srcAt = range(call, "src", src, srcBytes);
             distinct(call, dest, destAt, destBytes, src, srcAt, srcBytes, false);
             final CollectiveOp op = CollectiveOp.ALLTOALLS;
             final long shape = sst << 4 | size;
@@ -299,8 +299,8 @@ public final class TeamCollectives
         }
         checkNotNegative(call, "nreduce", nreduce);
         final long bytes = times(call, "nreduce x element size", nreduce, type.size());
-        final long destAt = range(heap, call, "dest", dest, bytes);
-        final long srcAt = range(heap, call, "src", src, bytes);
+        final long destAt = range(call, "dest", dest, bytes);
+        final long srcAt = range(call, "src", src, bytes);
         distinct(call, dest, destAt, bytes, src, srcAt, bytes, true);
         final TeamSync sync = teams.enter(call, team);
         try

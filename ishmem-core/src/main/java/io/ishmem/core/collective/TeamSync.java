@@ -300,7 +300,22 @@ public final class TeamSync extends CollectiveEntry
      */
     public boolean unmarked(final String call)
     {
-        return remote == null && Observe.nothingRecorded() && ownedAndSettled(call);
+        return remote == null && Observe.nothingRecorded() && ownedAndIdle(call);
+    }
+
+    /**
+     * {@link #unmarked} for a caller that knows every member is on this node ({@link #onOneNode}) and that no flight
+     * recorder exists ({@link Observe#whenRecorderStarts}): the thread rule alone.
+     */
+    public boolean unmarkedPlain(final String call)
+    {
+        return ownedAndIdle(call);
+    }
+
+    /** @return whether every member of the team is on this node, for the life of the team. */
+    public boolean onOneNode()
+    {
+        return remote == null;
     }
 
     /**

@@ -199,28 +199,28 @@ final class ContextImpl implements Context
     public void put(final SymmetricSegment dest, final long destOffset, final MemorySegment src, final long srcOffset,
         final long bytes, final int pe)
     {
-        rma.put(on(dest), destOffset, src, srcOffset, bytes, target("put", pe));
+        Rma.put(on(dest), destOffset, src, srcOffset, bytes, target("put", pe));
     }
 
     @Override
     public void putNbi(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        rma.putNbi(on(dest), destOffset, src, srcOffset, bytes, target("putNbi", pe));
+        Rma.putNbi(on(dest), destOffset, src, srcOffset, bytes, target("putNbi", pe));
     }
 
     @Override
     public void get(final MemorySegment dest, final long destOffset, final SymmetricSegment src, final long srcOffset,
         final long bytes, final int pe)
     {
-        rma.get(dest, destOffset, on(src), srcOffset, bytes, target("get", pe));
+        Rma.get(dest, destOffset, on(src), srcOffset, bytes, target("get", pe));
     }
 
     @Override
     public void getNbi(final MemorySegment dest, final long destOffset, final SymmetricSegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        rma.getNbi(dest, destOffset, on(src), srcOffset, bytes, target("getNbi", pe));
+        Rma.getNbi(dest, destOffset, on(src), srcOffset, bytes, target("getNbi", pe));
     }
 
     @Override
@@ -256,85 +256,85 @@ final class ContextImpl implements Context
     @Override
     public void pByte(final SymmetricSegment dest, final long index, final byte value, final int pe)
     {
-        rma.pByte(on(dest), index, value, target("pByte", pe));
+        Rma.pByte(on(dest), index, value, target("pByte", pe));
     }
 
     @Override
     public byte gByte(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gByte(on(src), index, target("gByte", pe));
+        return Rma.gByte(on(src), index, target("gByte", pe));
     }
 
     @Override
     public void pShort(final SymmetricSegment dest, final long index, final short value, final int pe)
     {
-        rma.pShort(on(dest), index, value, target("pShort", pe));
+        Rma.pShort(on(dest), index, value, target("pShort", pe));
     }
 
     @Override
     public short gShort(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gShort(on(src), index, target("gShort", pe));
+        return Rma.gShort(on(src), index, target("gShort", pe));
     }
 
     @Override
     public void pChar(final SymmetricSegment dest, final long index, final char value, final int pe)
     {
-        rma.pChar(on(dest), index, value, target("pChar", pe));
+        Rma.pChar(on(dest), index, value, target("pChar", pe));
     }
 
     @Override
     public char gChar(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gChar(on(src), index, target("gChar", pe));
+        return Rma.gChar(on(src), index, target("gChar", pe));
     }
 
     @Override
     public void pInt(final SymmetricSegment dest, final long index, final int value, final int pe)
     {
-        rma.pInt(on(dest), index, value, target("pInt", pe));
+        Rma.pInt(on(dest), index, value, target("pInt", pe));
     }
 
     @Override
     public int gInt(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gInt(on(src), index, target("gInt", pe));
+        return Rma.gInt(on(src), index, target("gInt", pe));
     }
 
     @Override
     public void pLong(final SymmetricSegment dest, final long index, final long value, final int pe)
     {
-        rma.pLong(on(dest), index, value, target("pLong", pe));
+        Rma.pLong(on(dest), index, value, target("pLong", pe));
     }
 
     @Override
     public long gLong(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gLong(on(src), index, target("gLong", pe));
+        return Rma.gLong(on(src), index, target("gLong", pe));
     }
 
     @Override
     public void pFloat(final SymmetricSegment dest, final long index, final float value, final int pe)
     {
-        rma.pFloat(on(dest), index, value, target("pFloat", pe));
+        Rma.pFloat(on(dest), index, value, target("pFloat", pe));
     }
 
     @Override
     public float gFloat(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gFloat(on(src), index, target("gFloat", pe));
+        return Rma.gFloat(on(src), index, target("gFloat", pe));
     }
 
     @Override
     public void pDouble(final SymmetricSegment dest, final long index, final double value, final int pe)
     {
-        rma.pDouble(on(dest), index, value, target("pDouble", pe));
+        Rma.pDouble(on(dest), index, value, target("pDouble", pe));
     }
 
     @Override
     public double gDouble(final SymmetricSegment src, final long index, final int pe)
     {
-        return rma.gDouble(on(src), index, target("gDouble", pe));
+        return Rma.gDouble(on(src), index, target("gDouble", pe));
     }
 
     // ---------------------------------------------------------------- put-with-signal and atomics
@@ -344,7 +344,7 @@ final class ContextImpl implements Context
         final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
         final SignalOp op, final int pe)
     {
-        signals.putSignal(on(dest), destOffset, src, srcOffset, bytes, on(sig), sigIndex, signal, op,
+        Signals.putSignal(on(dest), destOffset, src, srcOffset, bytes, on(sig), sigIndex, signal, op,
             target("putSignal", pe));
     }
 
@@ -353,7 +353,7 @@ final class ContextImpl implements Context
         final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
         final SignalOp op, final int pe)
     {
-        signals.putSignalNbi(on(dest), destOffset, src, srcOffset, bytes, on(sig), sigIndex, signal, op,
+        Signals.putSignalNbi(on(dest), destOffset, src, srcOffset, bytes, on(sig), sigIndex, signal, op,
             target("putSignalNbi", pe));
     }
 

@@ -238,7 +238,7 @@ public final class SymmetricDeviceMemory implements DeviceMemory
 
     private long signalOffset(final String call, final SymmetricSegment sig, final long sigIndex)
     {
-        final long at = hostHeap.elementOffset(call, "sig", sig, sigIndex, Long.BYTES);
+        final long at = SymmetricHeap.elementOffset(call, "sig", sig, sigIndex, Long.BYTES);
         if (!SymmetricHeap.isDevice(sig))
         {
             throw new IllegalArgumentException(call + ": sig " + sig + " is host memory, not device memory " +
@@ -255,7 +255,7 @@ public final class SymmetricDeviceMemory implements DeviceMemory
     private long deviceOffset(final String call, final String name, final SymmetricSegment segment, final long offset,
         final long bytes)
     {
-        final long at = hostHeap.rangeOffset(call, name, segment, offset, bytes);
+        final long at = SymmetricHeap.rangeOffset(call, name, segment, offset, bytes);
         if (!SymmetricHeap.isDevice(segment))
         {
             throw new IllegalArgumentException(call + ": " + name + " " + segment + " is host memory, not device " +

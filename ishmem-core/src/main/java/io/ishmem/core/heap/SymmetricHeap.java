@@ -21,7 +21,7 @@ public final class SymmetricHeap
     /** An element index at or past this is past the end of any segment (elements are at most 8 bytes). */
     private static final long MAX_ELEMENT_INDEX = 1L << 60;
 
-    private final int nPes;
+    final int nPes;
     private final long heapSize;
     private final MemorySegment[] peerHeaps;
     private final MemorySegment localHeap;
@@ -257,7 +257,7 @@ public final class SymmetricHeap
      *
      * @return its offset from the start of the heap.
      */
-    public long rangeOffset(final String call, final String name, final SymmetricSegment segment, final long offset,
+    public static long rangeOffset(final String call, final String name, final SymmetricSegment segment, final long offset,
         final long bytes)
     {
         if (!(segment instanceof HeapSegment heapSegment))
@@ -291,7 +291,7 @@ public final class SymmetricHeap
     /**
      * @return the heap offset of element {@code index} of {@code size} bytes, checked and aligned to its size.
      */
-    public long elementOffset(final String call, final String name, final SymmetricSegment segment, final long index,
+    public static long elementOffset(final String call, final String name, final SymmetricSegment segment, final long index,
         final int size)
     {
         if (index < 0)
@@ -333,7 +333,7 @@ public final class SymmetricHeap
      *
      * @return the element's heap offset, or -1 where {@link #elementOffset} would throw.
      */
-    public long elementOffsetIfValid(final SymmetricSegment segment, final long index, final int size)
+    public static long elementOffsetIfValid(final SymmetricSegment segment, final long index, final int size)
     {
         if (!(segment instanceof HeapSegment heapSegment) || heapSegment.root.retired || index < 0 ||
             index >= MAX_ELEMENT_INDEX || index * size > heapSegment.size - size)
@@ -350,14 +350,14 @@ public final class SymmetricHeap
     }
 
     /**
-     * {@link #checkPe(String, int)} for a call on a segment: the PE count read through the segment's heap, which
-     * the call's own checks have just loaded, not through the runtime's.
+     * {@link #checkPe(String, int)} for a call on a segment: the PE count read off the segment, which the call's own
+     * checks have just loaded, not through the runtime's.
      *
      * @param checked a segment that {@link #rangeOffset} or {@link #elementOffset} has accepted.
      */
     public static void checkPe(final String call, final SymmetricSegment checked, final int pe)
     {
-        final int nPes = ((HeapSegment)checked).heap.nPes;
+        final int nPes = ((HeapSegment)checked).nPes;
         if (pe < 0 || pe >= nPes)
         {
             throw peOutOfRange(call, pe, nPes);

@@ -1,6 +1,7 @@
 package io.ishmem.core.observe;
 
 import jdk.jfr.FlightRecorder;
+import jdk.jfr.FlightRecorderListener;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -53,6 +54,27 @@ public final class Observe
     public static boolean nothingRecorded()
     {
         return off();
+    }
+
+    /**
+     * Runs {@code action} once a flight recorder exists in this JVM, at once and on this thread if one does already:
+     * for a path that asks {@link #nothingRecorded} once, ahead of its calls, rather than on each of them. Costs some
+     * 2 ms and eight classes of JFR's at the first call, not its metadata.
+     *
+     * @return stops the watch; the action runs at most once either way.
+     */
+    public static Runnable whenRecorderStarts(final Runnable action)
+    {
+        final FlightRecorderListener listener = new FlightRecorderListener()
+        {
+            @Override
+            public void recorderInitialized(final FlightRecorder recorder)
+            {
+                action.run();
+            }
+        };
+        FlightRecorder.addListener(listener);
+        return () -> FlightRecorder.removeListener(listener);
     }
 
     // ---------------------------------------------------------------- lifetime

@@ -73,6 +73,12 @@ public final class Ordering
         }
     }
 
+    /** @return whether {@link #beforeSync} has a transport to quiet; fixed once the runtime is started. */
+    public boolean quietsBeforeSync()
+    {
+        return quietBeforeSync != null;
+    }
+
     public void fence()
     {
         final Transport[] rest = others;

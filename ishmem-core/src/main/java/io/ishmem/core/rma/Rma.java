@@ -15,19 +15,17 @@ import java.lang.foreign.MemorySegment;
  */
 public final class Rma
 {
-    private final SymmetricHeap heap;
     private final int myPe;
 
-    public Rma(final SymmetricHeap heap, final int myPe)
+    public Rma(final int myPe)
     {
-        this.heap = heap;
         this.myPe = myPe;
     }
 
-    public void put(final SymmetricSegment dest, final long destOffset, final MemorySegment src, final long srcOffset,
+    public static void put(final SymmetricSegment dest, final long destOffset, final MemorySegment src, final long srcOffset,
         final long bytes, final int pe)
     {
-        final long at = heap.rangeOffset("put", "dest", dest, destOffset, bytes);
+        final long at = SymmetricHeap.rangeOffset("put", "dest", dest, destOffset, bytes);
         SymmetricHeap.checkPe("put", dest, pe);
         LocalRange.check("put", "src", src, srcOffset, bytes);
         if (Traffic.ENABLED)
@@ -44,10 +42,10 @@ public final class Rma
         }
     }
 
-    public void putNbi(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
+    public static void putNbi(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        final long at = heap.rangeOffset("putNbi", "dest", dest, destOffset, bytes);
+        final long at = SymmetricHeap.rangeOffset("putNbi", "dest", dest, destOffset, bytes);
         SymmetricHeap.checkPe("putNbi", dest, pe);
         LocalRange.check("putNbi", "src", src, srcOffset, bytes);
         if (Traffic.ENABLED)
@@ -66,10 +64,10 @@ public final class Rma
         }
     }
 
-    public void get(final MemorySegment dest, final long destOffset, final SymmetricSegment src, final long srcOffset,
+    public static void get(final MemorySegment dest, final long destOffset, final SymmetricSegment src, final long srcOffset,
         final long bytes, final int pe)
     {
-        final long at = heap.rangeOffset("get", "src", src, srcOffset, bytes);
+        final long at = SymmetricHeap.rangeOffset("get", "src", src, srcOffset, bytes);
         SymmetricHeap.checkPe("get", src, pe);
         LocalRange.check("get", "dest", dest, destOffset, bytes);
         if (Traffic.ENABLED)
@@ -86,10 +84,10 @@ public final class Rma
         }
     }
 
-    public void getNbi(final MemorySegment dest, final long destOffset, final SymmetricSegment src,
+    public static void getNbi(final MemorySegment dest, final long destOffset, final SymmetricSegment src,
         final long srcOffset, final long bytes, final int pe)
     {
-        final long at = heap.rangeOffset("getNbi", "src", src, srcOffset, bytes);
+        final long at = SymmetricHeap.rangeOffset("getNbi", "src", src, srcOffset, bytes);
         SymmetricHeap.checkPe("getNbi", src, pe);
         LocalRange.check("getNbi", "dest", dest, destOffset, bytes);
         if (Traffic.ENABLED)
@@ -114,8 +112,8 @@ public final class Rma
     public void putFromSymmetric(final String call, final SymmetricSegment dest, final long destOffset,
         final SymmetricSegment src, final long srcOffset, final long bytes, final int pe)
     {
-        final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
-        final long from = heap.rangeOffset(call, "src", src, srcOffset, bytes);
+        final long at = SymmetricHeap.rangeOffset(call, "dest", dest, destOffset, bytes);
+        final long from = SymmetricHeap.rangeOffset(call, "src", src, srcOffset, bytes);
         SymmetricHeap.checkPe(call, src, pe);
         if (Traffic.ENABLED)
         {
@@ -144,8 +142,8 @@ public final class Rma
     public void getIntoSymmetric(final String call, final SymmetricSegment dest, final long destOffset,
         final SymmetricSegment src, final long srcOffset, final long bytes, final int pe)
     {
-        final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
-        final long from = heap.rangeOffset(call, "src", src, srcOffset, bytes);
+        final long at = SymmetricHeap.rangeOffset(call, "dest", dest, destOffset, bytes);
+        final long from = SymmetricHeap.rangeOffset(call, "src", src, srcOffset, bytes);
         SymmetricHeap.checkPe(call, src, pe);
         if (Traffic.ENABLED)
         {
@@ -170,9 +168,9 @@ public final class Rma
 
     // p and g pass their element size as a constant, so the transport's switch on it folds once inlined
 
-    public void pByte(final SymmetricSegment dest, final long index, final byte value, final int pe)
+    public static void pByte(final SymmetricSegment dest, final long index, final byte value, final int pe)
     {
-        final long at = heap.elementOffset("pByte", "dest", dest, index, Byte.BYTES);
+        final long at = SymmetricHeap.elementOffset("pByte", "dest", dest, index, Byte.BYTES);
         SymmetricHeap.checkPe("pByte", dest, pe);
         if (Traffic.ENABLED)
         {
@@ -181,9 +179,9 @@ public final class Rma
         SymmetricHeap.transportOf(dest).p(pe, at, value, Byte.BYTES);
     }
 
-    public byte gByte(final SymmetricSegment src, final long index, final int pe)
+    public static byte gByte(final SymmetricSegment src, final long index, final int pe)
     {
-        final long at = heap.elementOffset("gByte", "src", src, index, Byte.BYTES);
+        final long at = SymmetricHeap.elementOffset("gByte", "src", src, index, Byte.BYTES);
         SymmetricHeap.checkPe("gByte", src, pe);
         if (Traffic.ENABLED)
         {
@@ -192,9 +190,9 @@ public final class Rma
         return (byte)SymmetricHeap.transportOf(src).g(pe, at, Byte.BYTES);
     }
 
-    public void pShort(final SymmetricSegment dest, final long index, final short value, final int pe)
+    public static void pShort(final SymmetricSegment dest, final long index, final short value, final int pe)
     {
-        final long at = heap.elementOffset("pShort", "dest", dest, index, Short.BYTES);
+        final long at = SymmetricHeap.elementOffset("pShort", "dest", dest, index, Short.BYTES);
         SymmetricHeap.checkPe("pShort", dest, pe);
         if (Traffic.ENABLED)
         {
@@ -203,9 +201,9 @@ public final class Rma
         SymmetricHeap.transportOf(dest).p(pe, at, value, Short.BYTES);
     }
 
-    public short gShort(final SymmetricSegment src, final long index, final int pe)
+    public static short gShort(final SymmetricSegment src, final long index, final int pe)
     {
-        final long at = heap.elementOffset("gShort", "src", src, index, Short.BYTES);
+        final long at = SymmetricHeap.elementOffset("gShort", "src", src, index, Short.BYTES);
         SymmetricHeap.checkPe("gShort", src, pe);
         if (Traffic.ENABLED)
         {
@@ -214,9 +212,9 @@ public final class Rma
         return (short)SymmetricHeap.transportOf(src).g(pe, at, Short.BYTES);
     }
 
-    public void pChar(final SymmetricSegment dest, final long index, final char value, final int pe)
+    public static void pChar(final SymmetricSegment dest, final long index, final char value, final int pe)
     {
-        final long at = heap.elementOffset("pChar", "dest", dest, index, Character.BYTES);
+        final long at = SymmetricHeap.elementOffset("pChar", "dest", dest, index, Character.BYTES);
         SymmetricHeap.checkPe("pChar", dest, pe);
         if (Traffic.ENABLED)
         {
@@ -225,9 +223,9 @@ public final class Rma
         SymmetricHeap.transportOf(dest).p(pe, at, value, Character.BYTES);
     }
 
-    public char gChar(final SymmetricSegment src, final long index, final int pe)
+    public static char gChar(final SymmetricSegment src, final long index, final int pe)
     {
-        final long at = heap.elementOffset("gChar", "src", src, index, Character.BYTES);
+        final long at = SymmetricHeap.elementOffset("gChar", "src", src, index, Character.BYTES);
         SymmetricHeap.checkPe("gChar", src, pe);
         if (Traffic.ENABLED)
         {
@@ -236,9 +234,9 @@ public final class Rma
         return (char)SymmetricHeap.transportOf(src).g(pe, at, Character.BYTES);
     }
 
-    public void pInt(final SymmetricSegment dest, final long index, final int value, final int pe)
+    public static void pInt(final SymmetricSegment dest, final long index, final int value, final int pe)
     {
-        final long at = heap.elementOffset("pInt", "dest", dest, index, Integer.BYTES);
+        final long at = SymmetricHeap.elementOffset("pInt", "dest", dest, index, Integer.BYTES);
         SymmetricHeap.checkPe("pInt", dest, pe);
         if (Traffic.ENABLED)
         {
@@ -247,9 +245,9 @@ public final class Rma
         SymmetricHeap.transportOf(dest).p(pe, at, value, Integer.BYTES);
     }
 
-    public int gInt(final SymmetricSegment src, final long index, final int pe)
+    public static int gInt(final SymmetricSegment src, final long index, final int pe)
     {
-        final long at = heap.elementOffset("gInt", "src", src, index, Integer.BYTES);
+        final long at = SymmetricHeap.elementOffset("gInt", "src", src, index, Integer.BYTES);
         SymmetricHeap.checkPe("gInt", src, pe);
         if (Traffic.ENABLED)
         {
@@ -258,9 +256,9 @@ public final class Rma
         return (int)SymmetricHeap.transportOf(src).g(pe, at, Integer.BYTES);
     }
 
-    public void pLong(final SymmetricSegment dest, final long index, final long value, final int pe)
+    public static void pLong(final SymmetricSegment dest, final long index, final long value, final int pe)
     {
-        final long at = heap.elementOffset("pLong", "dest", dest, index, Long.BYTES);
+        final long at = SymmetricHeap.elementOffset("pLong", "dest", dest, index, Long.BYTES);
         SymmetricHeap.checkPe("pLong", dest, pe);
         if (Traffic.ENABLED)
         {
@@ -269,9 +267,9 @@ public final class Rma
         SymmetricHeap.transportOf(dest).p(pe, at, value, Long.BYTES);
     }
 
-    public long gLong(final SymmetricSegment src, final long index, final int pe)
+    public static long gLong(final SymmetricSegment src, final long index, final int pe)
     {
-        final long at = heap.elementOffset("gLong", "src", src, index, Long.BYTES);
+        final long at = SymmetricHeap.elementOffset("gLong", "src", src, index, Long.BYTES);
         SymmetricHeap.checkPe("gLong", src, pe);
         if (Traffic.ENABLED)
         {
@@ -280,9 +278,9 @@ public final class Rma
         return SymmetricHeap.transportOf(src).g(pe, at, Long.BYTES);
     }
 
-    public void pFloat(final SymmetricSegment dest, final long index, final float value, final int pe)
+    public static void pFloat(final SymmetricSegment dest, final long index, final float value, final int pe)
     {
-        final long at = heap.elementOffset("pFloat", "dest", dest, index, Float.BYTES);
+        final long at = SymmetricHeap.elementOffset("pFloat", "dest", dest, index, Float.BYTES);
         SymmetricHeap.checkPe("pFloat", dest, pe);
         if (Traffic.ENABLED)
         {
@@ -291,9 +289,9 @@ public final class Rma
         SymmetricHeap.transportOf(dest).p(pe, at, Float.floatToRawIntBits(value), Float.BYTES);
     }
 
-    public float gFloat(final SymmetricSegment src, final long index, final int pe)
+    public static float gFloat(final SymmetricSegment src, final long index, final int pe)
     {
-        final long at = heap.elementOffset("gFloat", "src", src, index, Float.BYTES);
+        final long at = SymmetricHeap.elementOffset("gFloat", "src", src, index, Float.BYTES);
         SymmetricHeap.checkPe("gFloat", src, pe);
         if (Traffic.ENABLED)
         {
@@ -302,9 +300,9 @@ public final class Rma
         return Float.intBitsToFloat((int)SymmetricHeap.transportOf(src).g(pe, at, Float.BYTES));
     }
 
-    public void pDouble(final SymmetricSegment dest, final long index, final double value, final int pe)
+    public static void pDouble(final SymmetricSegment dest, final long index, final double value, final int pe)
     {
-        final long at = heap.elementOffset("pDouble", "dest", dest, index, Double.BYTES);
+        final long at = SymmetricHeap.elementOffset("pDouble", "dest", dest, index, Double.BYTES);
         SymmetricHeap.checkPe("pDouble", dest, pe);
         if (Traffic.ENABLED)
         {
@@ -313,9 +311,9 @@ public final class Rma
         SymmetricHeap.transportOf(dest).p(pe, at, Double.doubleToRawLongBits(value), Double.BYTES);
     }
 
-    public double gDouble(final SymmetricSegment src, final long index, final int pe)
+    public static double gDouble(final SymmetricSegment src, final long index, final int pe)
     {
-        final long at = heap.elementOffset("gDouble", "src", src, index, Double.BYTES);
+        final long at = SymmetricHeap.elementOffset("gDouble", "src", src, index, Double.BYTES);
         SymmetricHeap.checkPe("gDouble", src, pe);
         if (Traffic.ENABLED)
         {

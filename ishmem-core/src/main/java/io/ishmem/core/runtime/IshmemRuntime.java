@@ -104,6 +104,8 @@ public final class IshmemRuntime extends RuntimeCalls
             runtime.mappings.checkNoClash();
             runtime.connectTransport();
             runtime.startDevice(Config.DEVICE.raw(env), settings.deviceHeapSize());
+            // the transports are final now; before warm-up, which compiles the path this opens
+            runtime.openPlainWorld();
         }
         catch (final RuntimeException ex)
         {
@@ -328,6 +330,7 @@ public final class IshmemRuntime extends RuntimeCalls
 
     private void release(final long finalState)
     {
+        closePlainWorld();
         closed = true;
         heap.markClosed();
         if (finalState != ControlBlock.STATE_FAILED || ControlBlock.state(myBlock) != ControlBlock.STATE_ABORTED)

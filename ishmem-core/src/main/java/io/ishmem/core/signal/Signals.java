@@ -22,31 +22,29 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class Signals
 {
-    private final SymmetricHeap heap;
     private final OperationQueue queue;
     private final WaitStrategy waitStrategy;
     /** The strategy's first batch, which a wait spins through where it was called: a field, so no call precedes it. */
     private final int callerSpins;
     private final Liveness liveness;
 
-    public Signals(final SymmetricHeap heap, final OperationQueue queue, final WaitStrategy waitStrategy,
+    public Signals(final OperationQueue queue, final WaitStrategy waitStrategy,
         final Liveness liveness)
     {
-        this.heap = heap;
         this.queue = queue;
         this.waitStrategy = waitStrategy;
         this.callerSpins = waitStrategy.callerSpins();
         this.liveness = liveness;
     }
 
-    public void putSignal(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
+    public static void putSignal(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
         final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
         final SignalOp op, final int pe)
     {
         putSignal("putSignal", dest, destOffset, src, srcOffset, bytes, sig, sigIndex, signal, op, pe, true);
     }
 
-    public void putSignalNbi(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
+    public static void putSignalNbi(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
         final long srcOffset, final long bytes, final SymmetricSegment sig, final long sigIndex, final long signal,
         final SignalOp op, final int pe)
     {
@@ -79,11 +77,11 @@ public final class Signals
     /**
      * Every form of put-with-signal: all argument checks once, then, when {@code issue}, the data path.
      */
-    private void putSignal(final String call, final SymmetricSegment dest, final long destOffset,
+    private static void putSignal(final String call, final SymmetricSegment dest, final long destOffset,
         final MemorySegment src, final long srcOffset, final long bytes, final SymmetricSegment sig,
         final long sigIndex, final long signal, final SignalOp op, final int pe, final boolean issue)
     {
-        final long at = heap.rangeOffset(call, "dest", dest, destOffset, bytes);
+        final long at = SymmetricHeap.rangeOffset(call, "dest", dest, destOffset, bytes);
         final long sigAt = signalOffset(call, sig, sigIndex);
         if (op == null)
         {
@@ -138,13 +136,13 @@ public final class Signals
         signalled.signalUpdate(pe, sigAt, signal, op);
     }
 
-    public long signalFetch(final SymmetricSegment sig, final long sigIndex)
+    public static long signalFetch(final SymmetricSegment sig, final long sigIndex)
     {
         final long sigAt = signalOffset("signalFetch", sig, sigIndex);
         return SymmetricHeap.transportOf(sig).loadAcquire(sigAt, Long.BYTES);
     }
 
-    public void signalAdd(final SymmetricSegment sig, final long sigIndex, final long value, final int pe)
+    public static void signalAdd(final SymmetricSegment sig, final long sigIndex, final long value, final int pe)
     {
         final long sigAt = signalOffset("signalAdd", sig, sigIndex);
         SymmetricHeap.checkPe("signalAdd", sig, pe);
@@ -155,7 +153,7 @@ public final class Signals
         }
     }
 
-    public void signalSet(final SymmetricSegment sig, final long sigIndex, final long value, final int pe)
+    public static void signalSet(final SymmetricSegment sig, final long sigIndex, final long value, final int pe)
     {
         final long sigAt = signalOffset("signalSet", sig, sigIndex);
         SymmetricHeap.checkPe("signalSet", sig, pe);
@@ -190,9 +188,9 @@ public final class Signals
             spun, first, waitStrategy, liveness);
     }
 
-    private long signalOffset(final String call, final SymmetricSegment sig, final long sigIndex)
+    private static long signalOffset(final String call, final SymmetricSegment sig, final long sigIndex)
     {
-        final long at = heap.elementOffset(call, "sig", sig, sigIndex, Long.BYTES);
+        final long at = SymmetricHeap.elementOffset(call, "sig", sig, sigIndex, Long.BYTES);
         if ((at & (Long.BYTES - 1)) != 0)
         {
             throw misalignedSignal(call, sigIndex, at);

@@ -47,13 +47,11 @@ public final class MultiWaits
         }
     }
 
-    private final SymmetricHeap heap;
     private final WaitStrategy waitStrategy;
     private final Liveness liveness;
 
-    public MultiWaits(final SymmetricHeap heap, final WaitStrategy waitStrategy, final Liveness liveness)
+    public MultiWaits(final WaitStrategy waitStrategy, final Liveness liveness)
     {
-        this.heap = heap;
         this.waitStrategy = waitStrategy;
         this.liveness = liveness;
     }
@@ -277,7 +275,7 @@ public final class MultiWaits
         final int size)
     {
         // the segment first: a freed one, or any after close, is refused for that whatever the other arguments
-        final long base = heap.rangeOffset(call, "ivars", ivars, 0, 0);
+        final long base = SymmetricHeap.rangeOffset(call, "ivars", ivars, 0, 0);
         if (nelems < 0)
         {
             throw new IllegalArgumentException(call + ": nelems=" + nelems + " is negative");

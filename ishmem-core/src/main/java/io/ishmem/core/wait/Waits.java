@@ -22,15 +22,13 @@ import io.ishmem.core.transport.Transport;
  */
 public final class Waits
 {
-    private final SymmetricHeap heap;
     private final WaitStrategy waitStrategy;
     /** The strategy's first batch, which a wait spins through where it was called: a field, so no call precedes it. */
     private final int callerSpins;
     private final Liveness liveness;
 
-    public Waits(final SymmetricHeap heap, final WaitStrategy waitStrategy, final Liveness liveness)
+    public Waits(final WaitStrategy waitStrategy, final Liveness liveness)
     {
-        this.heap = heap;
         this.waitStrategy = waitStrategy;
         this.callerSpins = waitStrategy.callerSpins();
         this.liveness = liveness;
@@ -89,7 +87,7 @@ public final class Waits
     private long waitOffset(final String call, final SymmetricSegment ivar, final long index, final int size,
         final Cmp cmp)
     {
-        final long at = heap.elementOffset(call, "ivar", ivar, index, size);
+        final long at = SymmetricHeap.elementOffset(call, "ivar", ivar, index, size);
         if (cmp == null)
         {
             throw nullCmp(call);
