@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -117,7 +118,7 @@ class FailureMultiPeTest
         {
             shmem.pLong(pid, 0, ProcessHandle.current().pid(), 0);
             shmem.quiet();
-            new ProcessBuilder("kill", "-STOP", Long.toString(ProcessHandle.current().pid())).start().waitFor();
+            stopSelf();
             // PE 0 had arrived at the first barrier before it gave up, so that one completes; the next cannot
             expectFailure(() ->
             {
@@ -142,6 +143,34 @@ class FailureMultiPeTest
             Thread.sleep(3_000);
             Runtime.getRuntime().halt(7);
         }
+    }
+
+    /**
+     * Sends this process SIGSTOP until a stop is seen: a gap in the clock, across the kill or the loop after it, longer
+     * than anything but a stop, as PE 0 declares this PE failed only after it has been stopped for a second. Once in a
+     * full suite's run the stop of a single {@code kill} never came, and this PE went on to the barriers (CI,
+     * 2026-11-28).
+     */
+    private static void stopSelf() throws Exception
+    {
+        final String self = Long.toString(ProcessHandle.current().pid());
+        for (int attempt = 0; attempt < 20; attempt++)
+        {
+            // the clock from before the kill: the stop most often comes while this thread waits for it
+            long last = System.nanoTime();
+            final long end = last + TimeUnit.MILLISECONDS.toNanos(500);
+            new ProcessBuilder("kill", "-STOP", self).inheritIO().start().waitFor();
+            while (last < end)
+            {
+                final long now = System.nanoTime();
+                if (now - last > TimeUnit.MILLISECONDS.toNanos(800))
+                {
+                    return;
+                }
+                last = now;
+            }
+        }
+        throw new AssertionError("PE 1 sent itself SIGSTOP 20 times and never stopped");
     }
 
     static void expectFailure(final Runnable wait)
