@@ -537,13 +537,13 @@ abstract class RuntimeCalls implements Ishmem
     @Override
     public boolean testLong(final SymmetricSegment ivar, final long index, final Cmp cmp, final long value)
     {
-        return waits.testLong(ivar, index, cmp, value);
+        return Waits.testLong(ivar, index, cmp, value);
     }
 
     @Override
     public boolean testInt(final SymmetricSegment ivar, final long index, final Cmp cmp, final int value)
     {
-        return waits.testInt(ivar, index, cmp, value);
+        return Waits.testInt(ivar, index, cmp, value);
     }
 
     @Override

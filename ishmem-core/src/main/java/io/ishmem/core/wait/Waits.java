@@ -72,19 +72,19 @@ public final class Waits
             WordWait.SIGNED_INT, seen, spun, first, waitStrategy, liveness);
     }
 
-    public boolean testLong(final SymmetricSegment ivar, final long index, final Cmp cmp, final long value)
+    public static boolean testLong(final SymmetricSegment ivar, final long index, final Cmp cmp, final long value)
     {
         final long at = waitOffset("testLong", ivar, index, Long.BYTES, cmp);
         return cmp.holds(SymmetricHeap.transportOf(ivar).loadAcquire(at, Long.BYTES), value);
     }
 
-    public boolean testInt(final SymmetricSegment ivar, final long index, final Cmp cmp, final int value)
+    public static boolean testInt(final SymmetricSegment ivar, final long index, final Cmp cmp, final int value)
     {
         final long at = waitOffset("testInt", ivar, index, Integer.BYTES, cmp);
         return cmp.holds((int)SymmetricHeap.transportOf(ivar).loadAcquire(at, Integer.BYTES), value);
     }
 
-    private long waitOffset(final String call, final SymmetricSegment ivar, final long index, final int size,
+    private static long waitOffset(final String call, final SymmetricSegment ivar, final long index, final int size,
         final Cmp cmp)
     {
         final long at = SymmetricHeap.elementOffset(call, "ivar", ivar, index, size);
