@@ -63,7 +63,7 @@ public class HeapBenchmark
     public long rangeCheckAndTranslate()
     {
         offset = (offset + 8) & 511;
-        return heap.rangeOffset("put", "dest", segment, offset, 8);
+        return SymmetricHeap.rangeOffset("put", "dest", segment, offset, 8);
     }
 
     @Benchmark

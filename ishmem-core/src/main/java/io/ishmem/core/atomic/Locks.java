@@ -31,8 +31,7 @@ public final class Locks
     private long[] held = new long[4];
     private int heldCount;
 
-    public Locks(final Ordering ordering, final WaitStrategy waitStrategy,
-        final Liveness liveness)
+    public Locks(final Ordering ordering, final WaitStrategy waitStrategy, final Liveness liveness)
     {
         this.ordering = ordering;
         this.waitStrategy = waitStrategy;

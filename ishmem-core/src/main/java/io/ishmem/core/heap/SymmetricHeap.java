@@ -257,8 +257,8 @@ public final class SymmetricHeap
      *
      * @return its offset from the start of the heap.
      */
-    public static long rangeOffset(final String call, final String name, final SymmetricSegment segment, final long offset,
-        final long bytes)
+    public static long rangeOffset(final String call, final String name, final SymmetricSegment segment,
+        final long offset, final long bytes)
     {
         if (!(segment instanceof HeapSegment heapSegment))
         {
@@ -291,8 +291,8 @@ public final class SymmetricHeap
     /**
      * @return the heap offset of element {@code index} of {@code size} bytes, checked and aligned to its size.
      */
-    public static long elementOffset(final String call, final String name, final SymmetricSegment segment, final long index,
-        final int size)
+    public static long elementOffset(final String call, final String name, final SymmetricSegment segment,
+        final long index, final int size)
     {
         if (index < 0)
         {

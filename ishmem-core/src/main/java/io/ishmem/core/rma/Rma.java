@@ -22,8 +22,8 @@ public final class Rma
         this.myPe = myPe;
     }
 
-    public static void put(final SymmetricSegment dest, final long destOffset, final MemorySegment src, final long srcOffset,
-        final long bytes, final int pe)
+    public static void put(final SymmetricSegment dest, final long destOffset, final MemorySegment src,
+        final long srcOffset, final long bytes, final int pe)
     {
         final long at = SymmetricHeap.rangeOffset("put", "dest", dest, destOffset, bytes);
         SymmetricHeap.checkPe("put", dest, pe);
@@ -64,8 +64,8 @@ public final class Rma
         }
     }
 
-    public static void get(final MemorySegment dest, final long destOffset, final SymmetricSegment src, final long srcOffset,
-        final long bytes, final int pe)
+    public static void get(final MemorySegment dest, final long destOffset, final SymmetricSegment src,
+        final long srcOffset, final long bytes, final int pe)
     {
         final long at = SymmetricHeap.rangeOffset("get", "src", src, srcOffset, bytes);
         SymmetricHeap.checkPe("get", src, pe);

@@ -28,8 +28,7 @@ public final class Signals
     private final int callerSpins;
     private final Liveness liveness;
 
-    public Signals(final OperationQueue queue, final WaitStrategy waitStrategy,
-        final Liveness liveness)
+    public Signals(final OperationQueue queue, final WaitStrategy waitStrategy, final Liveness liveness)
     {
         this.queue = queue;
         this.waitStrategy = waitStrategy;
