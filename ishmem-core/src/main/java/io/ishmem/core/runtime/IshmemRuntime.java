@@ -31,7 +31,8 @@ import java.util.Optional;
 
 /**
  * One PE: its lifetime (start, the device heap, close, the shutdown hook) and its identity and teams; the
- * data calls it inherits from {@link RuntimeCalls}, one-line delegations to the class of their family.
+ * calls it inherits from {@link RuntimeCalls} and {@link DataCalls}, one-line delegations to the class of their
+ * family, made in {@link RuntimeParts}.
  */
 public final class IshmemRuntime extends RuntimeCalls
 {
