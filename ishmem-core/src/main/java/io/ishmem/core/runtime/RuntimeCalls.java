@@ -32,8 +32,11 @@ abstract class RuntimeCalls extends DataCalls
      * 0.6-0.7).
      */
     private volatile TeamSync plainWorld;
-    /** Stops the watch for a flight recorder that empties {@link #plainWorld}; null while there is none. */
-    private Runnable recorderWatch;
+    /**
+     * Stops the watch for a flight recorder that empties {@link #plainWorld}; null while there is none. Volatile: the
+     * thread that started the runtime sets it, and close may run in the shutdown hook's thread.
+     */
+    private volatile Runnable recorderWatch;
 
     RuntimeCalls(final JobIdentity identity, final JobMappings mappings, final StartSettings settings,
         final int launcherPidfd, final NodeMap nodes, final RendezvousClient rendezvous)
@@ -55,10 +58,11 @@ abstract class RuntimeCalls extends DataCalls
     final void closePlainWorld()
     {
         plainWorld = null;
-        if (recorderWatch != null)
+        final Runnable watch = recorderWatch;
+        if (watch != null)
         {
-            recorderWatch.run();
             recorderWatch = null;
+            watch.run();
         }
     }
 
