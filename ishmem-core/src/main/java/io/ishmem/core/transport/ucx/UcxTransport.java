@@ -2,22 +2,13 @@ package io.ishmem.core.transport.ucx;
 
 import io.ishmem.AmoOp;
 import io.ishmem.IshmemConfigException;
-import io.ishmem.NativeCallException;
 import io.ishmem.SignalOp;
 import io.ishmem.core.transport.RemoteControl;
 import io.ishmem.core.transport.Transport;
 import io.ishmem.core.wait.Liveness;
 import io.ishmem.core.wait.Progress;
 import io.ishmem.ucx.bindings.UcpApi;
-import io.ishmem.ucx.bindings.ucp_ep_params;
-import io.ishmem.ucx.bindings.ucp_ep_params_t;
-import io.ishmem.ucx.bindings.ucp_mem_map_params;
-import io.ishmem.ucx.bindings.ucp_mem_map_params_t;
-import io.ishmem.ucx.bindings.ucp_params;
-import io.ishmem.ucx.bindings.ucp_params_t;
 import io.ishmem.ucx.bindings.ucp_request_param_t;
-import io.ishmem.ucx.bindings.ucp_worker_params;
-import io.ishmem.ucx.bindings.ucp_worker_params_t;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,9 +19,6 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.Reference;
-
-import static io.ishmem.ucx.bindings.UcpApi.C_LONG;
-import static io.ishmem.ucx.bindings.UcpApi.C_POINTER;
 
 /**
  * The host heaps of the job's PEs reached through UCX: one UCP context and worker per PE, this PE's heap
@@ -53,10 +41,6 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
      * address and the packed remote key.
      */
     public static final long RECORD_BYTES = 16384;
-    private static final long BASE_OFFSET = 0;
-    private static final long ADDRESS_LENGTH_OFFSET = BASE_OFFSET + Long.BYTES;
-    private static final long RKEY_LENGTH_OFFSET = ADDRESS_LENGTH_OFFSET + Long.BYTES;
-    private static final long ADDRESS_OFFSET = RKEY_LENGTH_OFFSET + Long.BYTES;
     /** The transports UCX may use unless {@code UCX_TLS} says otherwise: all but the loopback {@code self}. */
     public static final String DEFAULT_TLS = "^self";
     /**
@@ -74,21 +58,16 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     /** What is registered: this PE's control block and heap, one mapping, so peers on other nodes reach both. */
     private final MemorySegment region;
     private final MemorySegment localHeap;
-    // freed at close: the structs below and the record
+    // freed at close: the struct below
     private final Arena arena = Arena.ofShared();
     private final MemorySegment plainParam;
-    private final MemorySegment record;
     private final ThreadLocal<UcxScratch> scratch;
-    private MemorySegment context = MemorySegment.NULL;
-    private MemorySegment worker = MemorySegment.NULL;
-    private MemorySegment memh = MemorySegment.NULL;
-    private MemorySegment[] endpoints = new MemorySegment[0];
-    private MemorySegment[] rkeys = new MemorySegment[0];
-    private long[] bases = new long[0];
     private boolean closed;
     /** Counts the calls inside UCX (made through {@link GatedUcxTransport}), so close frees nothing under one. */
     private final CallGate gate = new CallGate();
     private final UcxRequests requests;
+    /** The context, worker, registration, record and per-PE endpoints, remote keys and heap addresses. */
+    private final UcxEndpoints ucp;
     /**
      * Loads since start, counted without synchronisation (a lost count only shifts when the next progress
      * comes): one load in {@code LOAD_PROGRESS_MASK + 1} progresses the worker.
@@ -101,9 +80,9 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         this.region = region;
         this.localHeap = localHeap;
         this.plainParam = ucp_request_param_t.allocate(arena);
-        this.record = arena.allocate(RECORD_BYTES, 8);
         this.scratch = ThreadLocal.withInitial(UcxScratch::new);
         this.requests = new UcxRequests(myPe, gate);
+        this.ucp = new UcxEndpoints(requests);
     }
 
     /**
@@ -146,7 +125,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         final UcxTransport transport = new UcxTransport(myPe, region, localHeap);
         try
         {
-            transport.start();
+            transport.ucp.start(region, localHeap);
             return transport;
         }
         catch (final RuntimeException ex)
@@ -156,85 +135,12 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         }
     }
 
-    private void start()
-    {
-        try (Arena call = Arena.ofConfined())
-        {
-            final MemorySegment configPtr = call.allocate(C_POINTER);
-            requests.check("ucp_config_read", UcpApi.ucp_config_read(MemorySegment.NULL, MemorySegment.NULL,
-                configPtr));
-            // UCX_TLS and UCX_ERROR_SIGNALS, unless the user set them, are UcxEnvironment's
-            final MemorySegment config = configPtr.get(C_POINTER, 0);
-            final MemorySegment params = ucp_params_t.allocate(call);
-            ucp_params.field_mask(params, UcpApi.UCP_PARAM_FIELD_FEATURES());
-            ucp_params.features(params,
-                UcpApi.UCP_FEATURE_RMA() | UcpApi.UCP_FEATURE_AMO64() | UcpApi.UCP_FEATURE_AMO32());
-            final MemorySegment contextPtr = call.allocate(C_POINTER);
-            final byte initStatus = UcpApi.ucp_init_version(UcpApi.UCP_API_MAJOR(), UcpApi.UCP_API_MINOR(), params,
-                config, contextPtr);
-            UcpApi.ucp_config_release(config);
-            requests.check("ucp_init_version", initStatus);
-            context = contextPtr.get(C_POINTER, 0);
-
-            final MemorySegment workerParams = ucp_worker_params_t.allocate(call);
-            ucp_worker_params.field_mask(workerParams, UcpApi.UCP_WORKER_PARAM_FIELD_THREAD_MODE());
-            // data calls come from any of the application's threads, and waits progress from theirs
-            ucp_worker_params.thread_mode(workerParams, UcpApi.UCS_THREAD_MODE_MULTI());
-            final MemorySegment workerPtr = call.allocate(C_POINTER);
-            requests.check("ucp_worker_create", UcpApi.ucp_worker_create(context, workerParams, workerPtr));
-            worker = workerPtr.get(C_POINTER, 0);
-            requests.worker(worker.address());
-
-            final MemorySegment mapParams = ucp_mem_map_params_t.allocate(call);
-            ucp_mem_map_params.field_mask(mapParams,
-                UcpApi.UCP_MEM_MAP_PARAM_FIELD_ADDRESS() | UcpApi.UCP_MEM_MAP_PARAM_FIELD_LENGTH());
-            ucp_mem_map_params.address(mapParams, region);
-            ucp_mem_map_params.length(mapParams, region.byteSize());
-            final MemorySegment memhPtr = call.allocate(C_POINTER);
-            requests.check("ucp_mem_map", UcpApi.ucp_mem_map(context, mapParams, memhPtr));
-            memh = memhPtr.get(C_POINTER, 0);
-
-            record.set(ValueLayout.JAVA_LONG, BASE_OFFSET, localHeap.address());
-            final MemorySegment addressPtr = call.allocate(C_POINTER);
-            final MemorySegment lengthPtr = call.allocate(C_LONG);
-            requests.check("ucp_worker_get_address", UcpApi.ucp_worker_get_address(worker, addressPtr, lengthPtr));
-            final long addressLength = lengthPtr.get(C_LONG, 0);
-            final MemorySegment address = addressPtr.get(C_POINTER, 0).reinterpret(addressLength);
-            final MemorySegment rkeyPtr = call.allocate(C_POINTER);
-            final MemorySegment rkeyLengthPtr = call.allocate(C_LONG);
-            final byte packStatus = UcpApi.ucp_rkey_pack(context, memh, rkeyPtr, rkeyLengthPtr);
-            try
-            {
-                requests.check("ucp_rkey_pack", packStatus);
-                final long rkeyLength = rkeyLengthPtr.get(C_LONG, 0);
-                if (ADDRESS_OFFSET + addressLength + rkeyLength > RECORD_BYTES)
-                {
-                    throw new NativeCallException("UCX worker address (" + addressLength + " bytes) and remote key (" +
-                        rkeyLength + " bytes) do not fit the " + RECORD_BYTES + "-byte record PEs exchange", 0);
-                }
-                record.set(ValueLayout.JAVA_LONG, ADDRESS_LENGTH_OFFSET, addressLength);
-                record.set(ValueLayout.JAVA_LONG, RKEY_LENGTH_OFFSET, rkeyLength);
-                MemorySegment.copy(address, 0, record, ADDRESS_OFFSET, addressLength);
-                MemorySegment.copy(rkeyPtr.get(C_POINTER, 0).reinterpret(rkeyLength), 0, record,
-                    ADDRESS_OFFSET + addressLength, rkeyLength);
-            }
-            finally
-            {
-                UcpApi.ucp_worker_release_address(worker, address);
-                if (packStatus == UcpApi.UCS_OK())
-                {
-                    UcpApi.ucp_rkey_buffer_release(rkeyPtr.get(C_POINTER, 0));
-                }
-            }
-        }
-    }
-
     /**
      * @return this PE's record of {@link #RECORD_BYTES}, for every PE's {@link #connect}.
      */
     public MemorySegment record()
     {
-        return record;
+        return ucp.record;
     }
 
     /**
@@ -249,8 +155,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     /** @return the leading bytes of {@link #record()} that hold something: what a rendezvous needs to carry. */
     public long recordLength()
     {
-        return ADDRESS_OFFSET + record.get(ValueLayout.JAVA_LONG, ADDRESS_LENGTH_OFFSET) +
-            record.get(ValueLayout.JAVA_LONG, RKEY_LENGTH_OFFSET);
+        return ucp.recordLength();
     }
 
     /**
@@ -270,34 +175,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
      */
     public void connect(final MemorySegment[] records)
     {
-        final int nPes = records.length;
-        endpoints = new MemorySegment[nPes];
-        rkeys = new MemorySegment[nPes];
-        bases = new long[nPes];
-        try (Arena call = Arena.ofConfined())
-        {
-            final MemorySegment epParams = ucp_ep_params_t.allocate(call);
-            final MemorySegment epPtr = call.allocate(C_POINTER);
-            final MemorySegment rkeyPtr = call.allocate(C_POINTER);
-            for (int pe = 0; pe < nPes; pe++)
-            {
-                final MemorySegment peer = records[pe];
-                bases[pe] = peer.get(ValueLayout.JAVA_LONG, BASE_OFFSET);
-                final long addressLength = peer.get(ValueLayout.JAVA_LONG, ADDRESS_LENGTH_OFFSET);
-                final long rkeyLength = peer.get(ValueLayout.JAVA_LONG, RKEY_LENGTH_OFFSET);
-                final MemorySegment address = call.allocate(addressLength, 8);
-                MemorySegment.copy(peer, ADDRESS_OFFSET, address, 0, addressLength);
-                final MemorySegment rkey = call.allocate(rkeyLength, 8);
-                MemorySegment.copy(peer, ADDRESS_OFFSET + addressLength, rkey, 0, rkeyLength);
-                ucp_ep_params.field_mask(epParams, UcpApi.UCP_EP_PARAM_FIELD_REMOTE_ADDRESS());
-                ucp_ep_params.address(epParams, address);
-                requests.check("ucp_ep_create(PE " + pe + ")", UcpApi.ucp_ep_create(worker, epParams, epPtr));
-                endpoints[pe] = epPtr.get(C_POINTER, 0);
-                requests.check("ucp_ep_rkey_unpack(PE " + pe + ")",
-                    UcpApi.ucp_ep_rkey_unpack(endpoints[pe], rkey, rkeyPtr));
-                rkeys[pe] = rkeyPtr.get(C_POINTER, 0);
-            }
-        }
+        ucp.connect(records);
     }
 
     // ---------------------------------------------------------------- data
@@ -312,8 +190,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         if (src.isNative())
         {
             checkUsable(src, false);
-            requests.await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), src.address() + srcOffset, bytes,
-                bases[pe] + destAt, rkeys[pe].address(), plainParam.address()));
+            requests.await("ucp_put_nbx", UcpCalls.putNbx(ucp.endpoints[pe].address(), src.address() + srcOffset, bytes,
+                ucp.bases[pe] + destAt, ucp.rkeys[pe].address(), plainParam.address()));
             // an automatic arena's memory stays until its segment is unreachable: not before UCX has read it
             Reference.reachabilityFence(src);
             return;
@@ -325,8 +203,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         {
             final long chunk = Math.min(UcxScratch.BOUNCE_BYTES, bytes - done);
             MemorySegment.copy(src, srcOffset + done, bounce, 0, chunk);
-            requests.await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), bounce.address(), chunk,
-                bases[pe] + destAt + done, rkeys[pe].address(), plainParam.address()));
+            requests.await("ucp_put_nbx", UcpCalls.putNbx(ucp.endpoints[pe].address(), bounce.address(), chunk,
+                ucp.bases[pe] + destAt + done, ucp.rkeys[pe].address(), plainParam.address()));
         }
     }
 
@@ -340,8 +218,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         if (dest.isNative())
         {
             checkUsable(dest, true);
-            requests.await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), dest.address() + destOffset, bytes,
-                bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
+            requests.await("ucp_get_nbx", UcpCalls.getNbx(ucp.endpoints[pe].address(), dest.address() + destOffset,
+                bytes, ucp.bases[pe] + srcAt, ucp.rkeys[pe].address(), plainParam.address()));
             Reference.reachabilityFence(dest);
             return;
         }
@@ -349,8 +227,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         for (long done = 0; done < bytes; done += UcxScratch.BOUNCE_BYTES)
         {
             final long chunk = Math.min(UcxScratch.BOUNCE_BYTES, bytes - done);
-            requests.await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), bounce.address(), chunk,
-                bases[pe] + srcAt + done, rkeys[pe].address(), plainParam.address()));
+            requests.await("ucp_get_nbx", UcpCalls.getNbx(ucp.endpoints[pe].address(), bounce.address(), chunk,
+                ucp.bases[pe] + srcAt + done, ucp.rkeys[pe].address(), plainParam.address()));
             MemorySegment.copy(bounce, 0, dest, destOffset + done, chunk);
         }
     }
@@ -381,8 +259,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     {
         if (bytes != 0)
         {
-            requests.await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), localHeap.address() + srcAt, bytes,
-                bases[pe] + destAt, rkeys[pe].address(), plainParam.address()));
+            requests.await("ucp_put_nbx", UcpCalls.putNbx(ucp.endpoints[pe].address(), localHeap.address() + srcAt,
+                bytes, ucp.bases[pe] + destAt, ucp.rkeys[pe].address(), plainParam.address()));
         }
     }
 
@@ -391,8 +269,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     {
         if (bytes != 0)
         {
-            requests.await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), localHeap.address() + destAt, bytes,
-                bases[pe] + srcAt, rkeys[pe].address(), plainParam.address()));
+            requests.await("ucp_get_nbx", UcpCalls.getNbx(ucp.endpoints[pe].address(), localHeap.address() + destAt,
+                bytes, ucp.bases[pe] + srcAt, ucp.rkeys[pe].address(), plainParam.address()));
         }
     }
 
@@ -402,8 +280,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         final UcxScratch s = scratch.get();
         // little-endian: the low size bytes of the long are its first size bytes
         s.operand.set(ValueLayout.JAVA_LONG, 0, bits);
-        requests.await("ucp_put_nbx", UcpCalls.putNbx(endpoints[pe].address(), s.operand.address(), size,
-            bases[pe] + at, rkeys[pe].address(), plainParam.address()));
+        requests.await("ucp_put_nbx", UcpCalls.putNbx(ucp.endpoints[pe].address(), s.operand.address(), size,
+            ucp.bases[pe] + at, ucp.rkeys[pe].address(), plainParam.address()));
     }
 
     @Override
@@ -411,8 +289,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     {
         final UcxScratch s = scratch.get();
         s.reply.set(ValueLayout.JAVA_LONG, 0, 0L);
-        requests.await("ucp_get_nbx", UcpCalls.getNbx(endpoints[pe].address(), s.reply.address(), size,
-            bases[pe] + at, rkeys[pe].address(), plainParam.address()));
+        requests.await("ucp_get_nbx", UcpCalls.getNbx(ucp.endpoints[pe].address(), s.reply.address(), size,
+            ucp.bases[pe] + at, ucp.rkeys[pe].address(), plainParam.address()));
         final long bits = s.reply.get(ValueLayout.JAVA_LONG, 0);
         return size == Long.BYTES ? bits : bits & ((1L << (size * 8)) - 1);
     }
@@ -424,7 +302,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         // run only when this worker is progressed, and a caller may poll without ever idling (signalFetch, test)
         if ((++loads & LOAD_PROGRESS_MASK) == 0)
         {
-            UcpCalls.workerProgress(worker.address());
+            UcpCalls.workerProgress(ucp.worker.address());
         }
         // UCX writes into this PE's own mapping; acquire pairs with the atomic that updated the word, which
         // the writer issued after a ucp_worker_fence behind its payload
@@ -438,7 +316,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     {
         put(pe, destAt, src, srcOffset, bytes);
         // the payload lands before the signal: a reader that sees the signal sees the data
-        requests.check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
+        requests.check("ucp_worker_fence", UcpCalls.workerFence(ucp.worker.address()));
         signalUpdate(pe, sigAt, signal, op);
     }
 
@@ -447,7 +325,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         final long sigAt, final long signal, final SignalOp op)
     {
         putFromHeap(pe, destAt, srcAt, bytes);
-        requests.check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
+        requests.check("ucp_worker_fence", UcpCalls.workerFence(ucp.worker.address()));
         signalUpdate(pe, sigAt, signal, op);
     }
 
@@ -511,8 +389,8 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         // the old value replaces it
         s.reply.set(ValueLayout.JAVA_LONG, 0, replyIn);
         final MemorySegment param = size == Long.BYTES ? (fetch ? s.fetch8 : s.post8) : (fetch ? s.fetch4 : s.post4);
-        requests.await("ucp_atomic_op_nbx", UcpCalls.atomicOpNbx(endpoints[pe].address(), opcode,
-            s.operand.address(), 1, bases[pe] + at, rkeys[pe].address(), param.address()));
+        requests.await("ucp_atomic_op_nbx", UcpCalls.atomicOpNbx(ucp.endpoints[pe].address(), opcode,
+            s.operand.address(), 1, ucp.bases[pe] + at, ucp.rkeys[pe].address(), param.address()));
         if (!fetch)
         {
             return 0L;
@@ -523,15 +401,15 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public void fence()
     {
-        requests.check("ucp_worker_fence", UcpCalls.workerFence(worker.address()));
+        requests.check("ucp_worker_fence", UcpCalls.workerFence(ucp.worker.address()));
     }
 
     @Override
     public void quiet()
     {
-        if (!worker.equals(MemorySegment.NULL))
+        if (!ucp.worker.equals(MemorySegment.NULL))
         {
-            requests.await("ucp_worker_flush_nbx", UcpCalls.workerFlushNbx(worker.address(), plainParam.address()));
+            requests.await("ucp_worker_flush_nbx", UcpCalls.workerFlushNbx(ucp.worker.address(), plainParam.address()));
         }
         // and this PE's own loads after it see what arrived before it
         VarHandle.fullFence();
@@ -540,15 +418,11 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
     @Override
     public void progress()
     {
-        UcpCalls.workerProgress(worker.address());
+        UcpCalls.workerProgress(ucp.worker.address());
     }
 
     // ---------------------------------------------------------------- close
 
-    /**
-     * Releases the remote keys, endpoints, registration, worker and context, whichever exist; every PE has
-     * quieted and passed the close barrier, so no peer still reaches this heap.
-     */
     /** @return the count of calls into this transport, kept by {@link GatedUcxTransport} and {@link UcxControl}. */
     CallGate gate()
     {
@@ -568,6 +442,10 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
         }
     }
 
+    /**
+     * Releases what {@link UcxEndpoints} holds and the request structs, once no call of another thread is inside
+     * UCX; every PE has quieted and passed the close barrier, so no peer still reaches this heap.
+     */
     @Override
     public synchronized void close()
     {
@@ -583,54 +461,7 @@ public final class UcxTransport implements Transport, Progress, AutoCloseable
                 "left allocated", myPe, DRAIN_NS / 1_000_000_000L);
             return;
         }
-        for (final MemorySegment rkey : rkeys)
-        {
-            if (rkey != null)
-            {
-                UcpApi.ucp_rkey_destroy(rkey);
-            }
-        }
-        try (Arena call = Arena.ofConfined())
-        {
-            final MemorySegment closeParam = ucp_request_param_t.allocate(call);
-            ucp_request_param_t.op_attr_mask(closeParam, UcpApi.UCP_OP_ATTR_FIELD_FLAGS());
-            // forced: the peers may already have closed their workers, so a flushing close could wait for ever
-            ucp_request_param_t.flags(closeParam, UcpApi.UCP_EP_CLOSE_FLAG_FORCE());
-            for (final MemorySegment endpoint : endpoints)
-            {
-                if (endpoint != null)
-                {
-                    closeQuietly(UcpApi.ucp_ep_close_nbx(endpoint, closeParam));
-                }
-            }
-        }
-        if (!memh.equals(MemorySegment.NULL))
-        {
-            UcpApi.ucp_mem_unmap(context, memh);
-        }
-        if (!worker.equals(MemorySegment.NULL))
-        {
-            UcpApi.ucp_worker_destroy(worker);
-        }
-        if (!context.equals(MemorySegment.NULL))
-        {
-            UcpApi.ucp_cleanup(context);
-        }
+        ucp.release();
         arena.close();
-    }
-
-    private void closeQuietly(final MemorySegment statusPtr)
-    {
-        if (statusPtr.address() == 0 || Long.compareUnsigned(statusPtr.address(), UcpApi.UCS_ERR_LAST()) >= 0)
-        {
-            return;
-        }
-        final long deadlineNs = System.nanoTime() + 1_000_000_000L;
-        while (UcpApi.ucp_request_check_status(statusPtr) == UcpApi.UCS_INPROGRESS() &&
-            deadlineNs - System.nanoTime() > 0)
-        {
-            UcpApi.ucp_worker_progress(worker);
-        }
-        UcpApi.ucp_request_free(statusPtr);
     }
 }
