@@ -7,16 +7,9 @@ import io.ishmem.core.device.DeviceUnavailableException;
 import io.ishmem.core.device.IpcHandle;
 import io.ishmem.core.posix.LibC;
 import io.ishmem.l0.bindings.ZeApi;
-import io.ishmem.l0.bindings.ze_command_queue_desc_t;
-import io.ishmem.l0.bindings.ze_command_queue_group_properties_t;
 import io.ishmem.l0.bindings.ze_context_desc_t;
 import io.ishmem.l0.bindings.ze_device_mem_alloc_desc_t;
-import io.ishmem.l0.bindings.ze_event_desc_t;
-import io.ishmem.l0.bindings.ze_event_pool_desc_t;
-import io.ishmem.l0.bindings.ze_group_count_t;
-import io.ishmem.l0.bindings.ze_host_mem_alloc_desc_t;
 import io.ishmem.l0.bindings.ze_ipc_mem_handle_t;
-import io.ishmem.l0.bindings.ze_kernel_desc_t;
 import io.ishmem.l0.bindings.ze_module_desc_t;
 
 import java.io.IOException;
@@ -26,31 +19,17 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * One PE's Level Zero device: its context, heap, and an ordered queue made of two immediate command
- * lists, one on a copy engine (every copy and every SET) and one on a compute engine (the ADD kernel).
- * Commands of one list may overlap unless a barrier separates them, so each signal update is preceded
- * by a barrier; an ADD crosses to the compute list and back through a pair of events, so the two lists
- * behave as one ordered queue. {@link #quiet} waits for an event signalled by a barrier at the end of the
- * copy list, which every earlier command on both lists precedes.
- *
- * <p>Host memory reaches the device through pinned staging memory of the backend's own
- * ({@code zeMemAllocHost}): a Java array has no stable address, and not every driver copies from
- * pageable memory. Staging and SET values are handed out in order and recycled at each quiet; a copy
- * that finds them used up quiets first. Every method holds the backend's lock: command lists are not
+ * One PE's Level Zero device: its context, the module of the ADD kernel, the symmetric heap and its IPC handles,
+ * and an ordered queue of commands ({@link ZeQueue}: the copy and compute command lists, their events, the kernel
+ * and staging memory), to which the data calls go. Every method holds the backend's lock: command lists are not
  * safe for concurrent appends.
  *
- * <p>{@link #openQueue} makes a second backend of the same kind on the same context, heap and module: its own
- * pair of command lists, events, kernel (whose arguments are per-kernel state) and staging, so a communication
- * context's quiet waits for its own commands only.
+ * <p>{@link #openQueue} makes a second backend of the same kind on the same context, heap and module with a queue
+ * of its own, so a communication context's quiet waits for its own commands only.
  */
 final class LevelZeroBackend implements DeviceBackend
 {
     private static final long HEAP_ALIGNMENT = 2L << 20;
-    private static final long STAGING_BYTES = 8L << 20;
-    private static final int VALUE_SLOTS = 1024;
-    private static final int EVENTS = 64;
-    private static final long WAIT_FOREVER = -1L;
-    private static final String KERNEL_NAME = "ishmem_atomic_add_u64";
     private static final String KERNEL_RESOURCE = "atomic_add.spv";
 
     private final Arena arena = Arena.ofShared();
@@ -60,22 +39,11 @@ final class LevelZeroBackend implements DeviceBackend
     // the backend that owns the context, heap and module, for a queue opened by openQueue; null on that owner
     private final LevelZeroBackend owner;
     private MemorySegment context = MemorySegment.NULL;
-    private MemorySegment copyList = MemorySegment.NULL;
-    private MemorySegment computeList = MemorySegment.NULL;
-    private MemorySegment eventPool = MemorySegment.NULL;
-    private final MemorySegment[] events = new MemorySegment[EVENTS + 1];
     private MemorySegment module = MemorySegment.NULL;
-    private MemorySegment kernel = MemorySegment.NULL;
-    private MemorySegment staging = MemorySegment.NULL;
-    private MemorySegment values = MemorySegment.NULL;
+    // null until made, and after a failure to make it
+    private ZeQueue queue;
     private long heap;
     private final MemorySegment out;
-    private final MemorySegment waitList;
-    private final MemorySegment groupCount;
-    private final MemorySegment argument;
-    private long stagingUsed;
-    private int valuesUsed;
-    private int eventsUsed;
     private boolean closed;
 
     private LevelZeroBackend(final MemorySegment driver, final MemorySegment device, final String description,
@@ -86,12 +54,6 @@ final class LevelZeroBackend implements DeviceBackend
         this.description = description;
         this.owner = owner;
         this.out = arena.allocate(ValueLayout.ADDRESS);
-        this.waitList = arena.allocate(ValueLayout.ADDRESS);
-        this.argument = arena.allocate(ValueLayout.JAVA_LONG);
-        this.groupCount = ze_group_count_t.allocate(arena);
-        ze_group_count_t.groupCountX(groupCount, 1);
-        ze_group_count_t.groupCountY(groupCount, 1);
-        ze_group_count_t.groupCountZ(groupCount, 1);
     }
 
     /**
@@ -122,120 +84,25 @@ final class LevelZeroBackend implements DeviceBackend
         ZeStatus.check(ZeApi.zeContextCreate(driver, contextDesc, out), "zeContextCreate");
         context = out.get(ValueLayout.ADDRESS, 0);
         loadModule();
-        startQueue();
-    }
-
-    /** The ordered queue: two immediate command lists, their events, the ADD kernel and the staging memory. */
-    private void startQueue()
-    {
-        final int[] ordinals = queueOrdinals();
-        copyList = immediateList(ordinals[0]);
-        computeList = immediateList(ordinals[1]);
-
-        final MemorySegment poolDesc = ze_event_pool_desc_t.allocate(arena);
-        ze_event_pool_desc_t.stype(poolDesc, ZeApi.ZE_STRUCTURE_TYPE_EVENT_POOL_DESC());
-        ze_event_pool_desc_t.flags(poolDesc, ZeApi.ZE_EVENT_POOL_FLAG_HOST_VISIBLE());
-        ze_event_pool_desc_t.count(poolDesc, events.length);
-        waitList.set(ValueLayout.ADDRESS, 0, device);
-        ZeStatus.check(ZeApi.zeEventPoolCreate(context, poolDesc, 1, waitList, out), "zeEventPoolCreate");
-        eventPool = out.get(ValueLayout.ADDRESS, 0);
-        final MemorySegment eventDesc = ze_event_desc_t.allocate(arena);
-        for (int i = 0; i < events.length; i++)
-        {
-            ze_event_desc_t.stype(eventDesc, ZeApi.ZE_STRUCTURE_TYPE_EVENT_DESC());
-            ze_event_desc_t.index(eventDesc, i);
-            // host scope: the host reads what the device wrote once an event it waits on is signalled
-            ze_event_desc_t.signal(eventDesc, ZeApi.ZE_EVENT_SCOPE_FLAG_HOST());
-            ze_event_desc_t.wait(eventDesc, ZeApi.ZE_EVENT_SCOPE_FLAG_HOST());
-            ZeStatus.check(ZeApi.zeEventCreate(eventPool, eventDesc, out), "zeEventCreate");
-            events[i] = out.get(ValueLayout.ADDRESS, 0);
-        }
-
-        staging = hostMemory(STAGING_BYTES);
-        values = hostMemory((long)VALUE_SLOTS * Long.BYTES);
-        createKernel();
+        queue = ZeQueue.open(context, device, module);
     }
 
     @Override
     public synchronized DeviceBackend openQueue()
     {
-        final LevelZeroBackend queue = new LevelZeroBackend(driver, device, description, this);
-        queue.context = context;
-        queue.module = module;
+        final LevelZeroBackend other = new LevelZeroBackend(driver, device, description, this);
+        other.context = context;
+        other.module = module;
         try
         {
-            queue.startQueue();
+            other.queue = ZeQueue.open(context, device, module);
         }
         catch (final RuntimeException ex)
         {
-            queue.close();
+            other.close();
             throw ex;
         }
-        return queue;
-    }
-
-    /**
-     * @return {copy ordinal, compute ordinal}: a copy-only group (a copy engine) when the device has one,
-     *         else the compute group, which copies too.
-     */
-    private int[] queueOrdinals()
-    {
-        try (Arena scope = Arena.ofConfined())
-        {
-            final MemorySegment count = scope.allocate(ValueLayout.JAVA_INT);
-            ZeStatus.check(ZeApi.zeDeviceGetCommandQueueGroupProperties(device, count, MemorySegment.NULL),
-                "zeDeviceGetCommandQueueGroupProperties");
-            final int groups = count.get(ValueLayout.JAVA_INT, 0);
-            final long size = ze_command_queue_group_properties_t.layout().byteSize();
-            final MemorySegment properties = scope.allocate(size * groups, 8);
-            for (int i = 0; i < groups; i++)
-            {
-                ze_command_queue_group_properties_t.stype(properties.asSlice(i * size, size),
-                    ZeApi.ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES());
-            }
-            ZeStatus.check(ZeApi.zeDeviceGetCommandQueueGroupProperties(device, count, properties),
-                "zeDeviceGetCommandQueueGroupProperties");
-            int copy = -1;
-            int compute = -1;
-            for (int i = 0; i < groups; i++)
-            {
-                final int flags = ze_command_queue_group_properties_t.flags(properties.asSlice(i * size, size));
-                final boolean canCompute = (flags & ZeApi.ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE()) != 0;
-                final boolean canCopy = (flags & ZeApi.ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COPY()) != 0;
-                if (canCompute && compute < 0)
-                {
-                    compute = i;
-                }
-                if (canCopy && !canCompute && copy < 0)
-                {
-                    copy = i;
-                }
-            }
-            if (compute < 0)
-            {
-                throw new IllegalStateException("Level Zero device has no compute queue group (" + groups + " groups)");
-            }
-            return new int[] {copy >= 0 ? copy : compute, compute};
-        }
-    }
-
-    private MemorySegment immediateList(final int ordinal)
-    {
-        final MemorySegment desc = ze_command_queue_desc_t.allocate(arena);
-        ze_command_queue_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC());
-        ze_command_queue_desc_t.ordinal(desc, ordinal);
-        ze_command_queue_desc_t.mode(desc, ZeApi.ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS());
-        ze_command_queue_desc_t.priority(desc, ZeApi.ZE_COMMAND_QUEUE_PRIORITY_NORMAL());
-        ZeStatus.check(ZeApi.zeCommandListCreateImmediate(context, device, desc, out), "zeCommandListCreateImmediate");
-        return out.get(ValueLayout.ADDRESS, 0);
-    }
-
-    private MemorySegment hostMemory(final long bytes)
-    {
-        final MemorySegment desc = ze_host_mem_alloc_desc_t.allocate(arena);
-        ze_host_mem_alloc_desc_t.stype(desc, ZeApi.ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC());
-        ZeStatus.check(ZeApi.zeMemAllocHost(context, desc, bytes, 64, out), "zeMemAllocHost(" + bytes + ")");
-        return out.get(ValueLayout.ADDRESS, 0).reinterpret(bytes);
+        return other;
     }
 
     private void loadModule()
@@ -267,16 +134,6 @@ final class LevelZeroBackend implements DeviceBackend
         module = out.get(ValueLayout.ADDRESS, 0);
     }
 
-    private void createKernel()
-    {
-        final MemorySegment kernelDesc = ze_kernel_desc_t.allocate(arena);
-        ze_kernel_desc_t.stype(kernelDesc, ZeApi.ZE_STRUCTURE_TYPE_KERNEL_DESC());
-        ze_kernel_desc_t.pKernelName(kernelDesc, arena.allocateFrom(KERNEL_NAME));
-        ZeStatus.check(ZeApi.zeKernelCreate(module, kernelDesc, out), "zeKernelCreate(" + KERNEL_NAME + ")");
-        kernel = out.get(ValueLayout.ADDRESS, 0);
-        ZeStatus.check(ZeApi.zeKernelSetGroupSize(kernel, 1, 1, 1), "zeKernelSetGroupSize");
-    }
-
     @Override
     public String describe()
     {
@@ -286,7 +143,7 @@ final class LevelZeroBackend implements DeviceBackend
     @Override
     public DeviceHandles handles()
     {
-        return new DeviceHandles("level-zero", driver, device, context, copyList);
+        return new DeviceHandles("level-zero", driver, device, context, queue.copyList());
     }
 
     @Override
@@ -349,129 +206,50 @@ final class LevelZeroBackend implements DeviceBackend
     public synchronized void copyFromHost(final long deviceAddress, final MemorySegment src, final long srcOffset,
         final long bytes)
     {
-        long done = 0;
-        while (done < bytes)
-        {
-            final long chunk = Math.min(bytes - done, STAGING_BYTES);
-            if (stagingUsed + chunk > STAGING_BYTES)
-            {
-                quiet();
-            }
-            MemorySegment.copy(src, srcOffset + done, staging, stagingUsed, chunk);
-            appendCopy(deviceAddress + done, staging.address() + stagingUsed, chunk);
-            // 64-byte steps keep every staged source on its own cache line
-            stagingUsed += (chunk + 63) & ~63L;
-            done += chunk;
-        }
+        queue.copyFromHost(deviceAddress, src, srcOffset, bytes);
     }
 
     @Override
     public synchronized void copyToHost(final MemorySegment dest, final long destOffset, final long deviceAddress,
         final long bytes)
     {
-        long done = 0;
-        while (done < bytes)
-        {
-            final long chunk = Math.min(bytes - done, STAGING_BYTES);
-            // ordered after everything issued before (quiet completed it), and staging is free from its start
-            quiet();
-            appendCopy(staging.address(), deviceAddress + done, chunk);
-            quiet();
-            MemorySegment.copy(staging, 0, dest, destOffset + done, chunk);
-            done += chunk;
-        }
+        queue.copyToHost(dest, destOffset, deviceAddress, bytes);
     }
 
     @Override
     public synchronized void copyDeviceToDevice(final long destAddress, final long srcAddress, final long bytes)
     {
-        appendCopy(destAddress, srcAddress, bytes);
+        queue.copyDeviceToDevice(destAddress, srcAddress, bytes);
     }
 
     @Override
     public synchronized void write64(final long address, final long value)
     {
-        if (valuesUsed == VALUE_SLOTS)
-        {
-            quiet();
-        }
-        final long slot = (long)valuesUsed++ * Long.BYTES;
-        values.set(ValueLayout.JAVA_LONG, slot, value);
-        // the barrier makes every earlier copy complete before the 8-byte write: data before signal
-        appendBarrier(MemorySegment.NULL);
-        appendCopy(address, values.address() + slot, Long.BYTES);
+        queue.write64(address, value);
     }
 
     @Override
     public synchronized void add64(final long address, final long value)
     {
-        if (eventsUsed + 2 > EVENTS)
-        {
-            quiet();
-        }
-        final MemorySegment copied = events[eventsUsed++];
-        final MemorySegment added = events[eventsUsed++];
-        // copy list: everything before is complete -> compute list: the atomic add -> copy list: later work
-        appendBarrier(copied);
-        ZeStatus.check(ZeApi.zeKernelSetArgumentValue(kernel, 0, Long.BYTES, pointer(address)),
-            "zeKernelSetArgumentValue(0)");
-        argument.set(ValueLayout.JAVA_LONG, 0, value);
-        ZeStatus.check(ZeApi.zeKernelSetArgumentValue(kernel, 1, Long.BYTES, argument), "zeKernelSetArgumentValue(1)");
-        waitList.set(ValueLayout.ADDRESS, 0, copied);
-        ZeStatus.check(ZeApi.zeCommandListAppendLaunchKernel(computeList, kernel, groupCount, added, 1, waitList),
-            "zeCommandListAppendLaunchKernel(" + KERNEL_NAME + ")");
-        waitList.set(ValueLayout.ADDRESS, 0, added);
-        ZeStatus.check(ZeApi.zeCommandListAppendBarrier(copyList, MemorySegment.NULL, 1, waitList),
-            "zeCommandListAppendBarrier");
-    }
-
-    private MemorySegment pointer(final long address)
-    {
-        out.set(ValueLayout.ADDRESS, 0, MemorySegment.ofAddress(address));
-        return out;
+        queue.add64(address, value);
     }
 
     @Override
     public synchronized long read64(final long address)
     {
-        copyToHost(argument, 0, address, Long.BYTES);
-        return argument.get(ValueLayout.JAVA_LONG, 0);
+        return queue.read64(address);
     }
 
     @Override
     public synchronized void fence()
     {
-        appendBarrier(MemorySegment.NULL);
+        queue.fence();
     }
 
     @Override
     public synchronized void quiet()
     {
-        final MemorySegment done = events[EVENTS];
-        appendBarrier(done);
-        ZeStatus.check(ZeApi.zeEventHostSynchronize(done, WAIT_FOREVER), "zeEventHostSynchronize");
-        ZeStatus.check(ZeApi.zeEventHostReset(done), "zeEventHostReset");
-        // every event handed out since the last quiet has been signalled (the barrier waited for it)
-        for (int i = 0; i < eventsUsed; i++)
-        {
-            ZeStatus.check(ZeApi.zeEventHostReset(events[i]), "zeEventHostReset");
-        }
-        eventsUsed = 0;
-        stagingUsed = 0;
-        valuesUsed = 0;
-    }
-
-    private void appendCopy(final long dest, final long src, final long bytes)
-    {
-        ZeStatus.check(ZeApi.zeCommandListAppendMemoryCopy(copyList, MemorySegment.ofAddress(dest),
-            MemorySegment.ofAddress(src), bytes, MemorySegment.NULL, 0, MemorySegment.NULL),
-            "zeCommandListAppendMemoryCopy");
-    }
-
-    private void appendBarrier(final MemorySegment signal)
-    {
-        ZeStatus.check(ZeApi.zeCommandListAppendBarrier(copyList, signal, 0, MemorySegment.NULL),
-            "zeCommandListAppendBarrier");
+        queue.quiet();
     }
 
     @Override
@@ -483,34 +261,14 @@ final class LevelZeroBackend implements DeviceBackend
         }
         closed = true;
         // best effort: free everything this backend made, in reverse order, whatever failed before
-        if (!copyList.equals(MemorySegment.NULL) && events[EVENTS] != null)
+        if (queue != null)
         {
-            try
-            {
-                quiet();
-            }
-            catch (final RuntimeException ignored)
-            {
-                // a lost device: go on freeing
-            }
+            queue.close();
         }
-        destroy(kernel, () -> ZeApi.zeKernelDestroy(kernel));
         if (owner == null)
         {
             destroy(module, () -> ZeApi.zeModuleDestroy(module));
         }
-        for (final MemorySegment event : events)
-        {
-            if (event != null)
-            {
-                ZeApi.zeEventDestroy(event);
-            }
-        }
-        destroy(eventPool, () -> ZeApi.zeEventPoolDestroy(eventPool));
-        destroy(computeList, () -> ZeApi.zeCommandListDestroy(computeList));
-        destroy(copyList, () -> ZeApi.zeCommandListDestroy(copyList));
-        destroy(staging, () -> ZeApi.zeMemFree(context, staging));
-        destroy(values, () -> ZeApi.zeMemFree(context, values));
         if (heap != 0)
         {
             ZeApi.zeMemFree(context, MemorySegment.ofAddress(heap));
@@ -522,7 +280,7 @@ final class LevelZeroBackend implements DeviceBackend
         arena.close();
     }
 
-    private static void destroy(final MemorySegment handle, final java.util.function.IntSupplier call)
+    static void destroy(final MemorySegment handle, final java.util.function.IntSupplier call)
     {
         if (!handle.equals(MemorySegment.NULL) && handle.address() != 0)
         {
