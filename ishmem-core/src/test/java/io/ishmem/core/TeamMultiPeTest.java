@@ -463,6 +463,54 @@ class TeamMultiPeTest
         }
     }
 
+    // a member makes its new team while the split's flag travels, for the slot its own free slots point to (every
+    // split of WORLD below chooses the lowest slot free on all): one whose free slots differ from the others' made
+    // it for another slot than the agreed one, and gives it up
+    @MultiPeTest(pes = {3}, env = "ISHMEM_MAX_TEAMS=5")
+    void shouldGiveUpATeamMadeEarlyForAnotherSlotThanTheAgreedOne(final Ishmem shmem)
+    {
+        final Team world = shmem.teamWorld();
+        final SymmetricSegment scratch = shmem.calloc(3, ValueLayout.JAVA_LONG);
+        final boolean last = shmem.myPe() == 2;
+        // every PE keeps the synchronisation of a team of all three in the first free slot (2)...
+        world.splitStrided(0, 1, 3).destroy();
+        // ...which PEs 0 and 1 take again; PE 2, outside the pair, still has it free
+        final Team pair = world.splitStrided(0, 1, 2);
+        // PE 2 makes its team for slot 2, with the kept synchronisation, and the members agree on slot 3
+        final Team all = world.splitStrided(0, 1, 3);
+        checkTeam(shmem, all, range(0, 1, 3), scratch);
+        for (int i = 0; i < 20; i++)
+        {
+            all.sync();
+        }
+        // the slot given up is free on PE 2: two teams of PE 2 alone fit (slots 2 and 4), not a third
+        final Team first = world.splitStrided(2, 1, 1);
+        final Team second = world.splitStrided(2, 1, 1);
+        assertEquals(last ? 0 : -1, first.myPe());
+        assertEquals(last ? 0 : -1, second.myPe());
+        checkTeam(shmem, second, new int[] {2}, scratch);
+        assertEquals(TeamSplitException.NO_TEAM_SLOT,
+            assertThrows(TeamSplitException.class, () -> world.splitStrided(2, 1, 1)).code());
+        first.close();
+        second.close();
+        pair.close();
+        all.destroy();
+        // and every slot is free again for a team of all three, which starts from a fresh barrier
+        for (int i = 0; i < 3; i++)
+        {
+            final Team again = world.splitStrided(0, 1, 3);
+            checkTeam(shmem, again, range(0, 1, 3), scratch);
+            again.destroy();
+        }
+        final List<Team> full = new ArrayList<>();
+        for (int i = 0; i < 3; i++)
+        {
+            full.add(world.splitStrided(0, 1, 3));
+        }
+        full.forEach(Team::destroy);
+        shmem.barrierAll();
+    }
+
     @MultiPeTest(pes = {2}, env = "ISHMEM_MAX_TEAMS=4", timeoutSeconds = 30)
     void shouldStartANewTeamAlikeWhetherAMemberReusesADestroyedTeamsSynchronisationOrNot(final Ishmem shmem)
     {
@@ -649,14 +697,25 @@ class TeamMultiPeTest
                 {
                     for (int i = 0; i < 100; i++)
                     {
-                        // the two threads' splits compete for the same free slots on every PE
-                        final Team child = parent.splitStrided(0, 1, n);
-                        child.sync();
-                        if (child.translatePe(child.myPe(), parent) != parent.myPe())
+                        // the two threads' splits compete for the same free slots on every PE; every other split
+                        // leaves out the parent's last member (PE 2 of a, PE 0 of b), which joins no team in this
+                        // thread while its other thread's split may join one
+                        final int size = i % 2 == 0 ? n : n - 1;
+                        final Team child = parent.splitStrided(0, 1, size);
+                        if ((child == Team.INVALID) != (parent.myPe() >= size))
                         {
-                            throw new AssertionError("child numbering");
+                            throw new AssertionError("membership of a split of " + size + " on parent member " +
+                                parent.myPe());
                         }
-                        child.destroy();
+                        if (child != Team.INVALID)
+                        {
+                            child.sync();
+                            if (child.translatePe(child.myPe(), parent) != parent.myPe())
+                            {
+                                throw new AssertionError("child numbering");
+                            }
+                            child.destroy();
+                        }
                         parent.sync();
                     }
                 }

@@ -260,19 +260,43 @@ public final class TeamSync extends CollectiveEntry
     }
 
     /**
-     * {@link #syncAnnounced} that also folds two words of every member into every member, as an allreduce in the
-     * same barrier: the AND of {@code andWord} and the OR of {@code orWord}, read after it with {@link #foldedAnd}
-     * and {@link #foldedOr}. They travel in the words beside the flags where a recording PE passes on the latest
+     * {@link #arriveAnnounced} for a barrier that also folds two words of every member into every member, as an
+     * allreduce in the same barrier: the AND of {@code andWord} and the OR of {@code orWord}, read after
+     * {@link #awaitAnnouncedFolding}, which must follow on every path once this returns, with {@link #foldedAnd} and
+     * {@link #foldedOr}. They travel in the words beside the flags where a recording PE passes on the latest
      * arrival, which a barrier that folds does not (its event names this PE's own arrival), so a split learns the
-     * members' verdicts without reading a line of each of them after the barrier.
+     * members' verdicts without reading a line of each of them after the barrier; and makes its new team while its
+     * flag travels.
      */
-    public void syncAnnouncedFolding(final CollectiveOp op, final long seq, final String call,
-        final ArgumentFormatter describe, final long andWord, final long orWord)
+    public void arriveAnnouncedFolding(final CollectiveOp op, final long seq, final String call, final long andWord,
+        final long orWord)
     {
         carried.beginFold(andWord, orWord);
+        boolean arrived = false;
         try
         {
-            syncAnnounced(op, seq, call, describe);
+            arriveAnnounced(op, seq, call);
+            arrived = true;
+        }
+        finally
+        {
+            if (!arrived)
+            {
+                carried.endFold();
+            }
+        }
+    }
+
+    /**
+     * The second half of {@link #arriveAnnouncedFolding}, as {@link #awaitAnnounced} is of a barrier that folds
+     * nothing.
+     */
+    public void awaitAnnouncedFolding(final CollectiveOp op, final long seq, final String call,
+        final ArgumentFormatter describe)
+    {
+        try
+        {
+            awaitAnnounced(op, seq, call, describe);
         }
         finally
         {
@@ -280,13 +304,13 @@ public final class TeamSync extends CollectiveEntry
         }
     }
 
-    /** @return the AND of the members' first words of the last {@link #syncAnnouncedFolding}. */
+    /** @return the AND of the members' first words of the last {@link #arriveAnnouncedFolding}. */
     public long foldedAnd()
     {
         return carried.foldedAnd();
     }
 
-    /** @return the OR of the members' second words of the last {@link #syncAnnouncedFolding}. */
+    /** @return the OR of the members' second words of the last {@link #arriveAnnouncedFolding}. */
     public long foldedOr()
     {
         return carried.foldedOr();

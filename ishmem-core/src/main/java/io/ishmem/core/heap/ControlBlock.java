@@ -110,7 +110,7 @@ public final class ControlBlock
     public static final long FLAG_ARRIVAL_PE_OFFSET = FLAG_ARRIVAL_OFFSET + 16;
     /**
      * In a split's barrier the two arrival words carry instead the fold of the members' verdicts (TeamSync's
-     * syncAnnouncedFolding): an AND in the first, an OR with this bit set in the second, so that no reader of
+     * arriveAnnouncedFolding): an AND in the first, an OR with this bit set in the second, so that no reader of
      * arrivals takes it for a PE.
      */
     public static final long FLAG_FOLD_TAG = 1L << 62;

@@ -33,6 +33,11 @@ final class SlotAgreement
     private static final long FOLD_UNRESERVED = 2;
     private static final int WINDOW_LONGS = ControlBlock.SPLIT_WINDOW_BITS / 64;
     private static final int[] NO_SLOTS = {};
+    /**
+     * The window of a PE that joins no new team: every slot free, since it must not veto any. Shared and never
+     * written, so such a PE allocates and fills nothing on the way to its flag.
+     */
+    private static final long[] ALL_FREE = filled(WINDOW_LONGS, -1L);
     /** The split entry of a split that published no verdict or window. */
     private static final long NOT_PUBLISHED = -1;
 
@@ -58,21 +63,24 @@ final class SlotAgreement
      * The agreement of a split over {@code parent}: same call and arguments everywhere, every PE's
      * arguments valid, and {@code needed} slots free on every PE that joins a new team.
      *
+     * @param prospect the new team to make while the barrier's flag travels, for one slot ({@code needed} 1); null
+     *                 for none.
      * @return the agreed slots, claimed on this PE if {@code joins}.
      * @throws TeamSplitException on every PE of the parent alike.
      */
-    int[] agreeOnSlots(final TeamImpl parent, final CollectiveOp op, final Supplier<String> call, final long arg0,
-        final long arg1, final SplitVerdict verdict, final boolean joins, final int needed, final String invalidArguments,
-        final ArgumentFormatter describe)
+    int[] agreeOnSlots(final TeamImpl parent, final CollectiveOp op, final long arg0, final long arg1,
+        final SplitVerdict verdict, final boolean joins, final int needed, final String invalidArguments,
+        final ArgumentFormatter describe, final TeamProspect prospect)
     {
         final TeamSync sync = parent.sync;
         final int windows = (maxTeams + ControlBlock.SPLIT_WINDOW_BITS - 1) / ControlBlock.SPLIT_WINDOW_BITS;
-        final long[] window = new long[WINDOW_LONGS];
-        // a PE that joins no new team claims nothing, so it is never in the way. Taken before the announcement's
-        // stores, which the lock's atomic would otherwise wait for
-        final int start = slots.beginSplit(joins, window);
+        final long[] window = joins ? new long[WINDOW_LONGS] : ALL_FREE;
+        // a PE that joins no new team claims nothing, so it is never in the way, and it does not touch the slot table
+        // at all: the lock's atomic would be on the path to its flag, which the members that join wait for. Taken
+        // before the announcement's stores, which the lock's atomic would otherwise wait for
+        final int start = joins ? slots.beginSplit(window) : 0;
         final boolean reserved = (start & TeamSlots.RESERVED) != 0;
-        boolean ended = false;
+        boolean ended = !joins;
         try
         {
             final long seq = sync.announce(op, arg0, arg1);
@@ -81,23 +89,33 @@ final class SlotAgreement
             long entry = NOT_PUBLISHED;
             try
             {
-                if (!joins)
-                {
-                    freeWindow(0, false, window);
-                }
                 // the arguments are compared through their hash beside the barrier's flags: the announcements are
                 // read only when the hashes differ, to name who passed what. The same barrier folds what the common
                 // case needs of every member (whether all are valid, whether all reserved, the first word of their
                 // windows), so this PE publishes nothing else before its flag, and no member's entry is written or
                 // read unless one failed or the first word is not enough
-                sync.syncAnnouncedFolding(op, seq, op.callName(), describe, window[0],
+                sync.arriveAnnouncedFolding(op, seq, op.callName(), window[0],
                     (verdict.code() != 0 ? FOLD_FAILED : 0) | (reserved || !joins ? 0 : FOLD_UNRESERVED));
+                try
+                {
+                    // while the flag travels: the new team, for the slot the members choose if their first words
+                    // of free slots are this PE's, as they most often are
+                    if (prospect != null && reserved && verdict.code() == 0 && window[0] != 0)
+                    {
+                        prospect.makeFor(firstInWord(window[0], parent.slot));
+                    }
+                }
+                finally
+                {
+                    sync.awaitAnnouncedFolding(op, seq, op.callName(), describe);
+                }
                 final long status = sync.foldedOr();
                 if ((status & FOLD_FAILED) != 0)
                 {
                     verdict.publish(myBlockAddress + nextEntry(sync));
                     entry = publishAndSync(sync, op, window);
-                    failOnFirstVerdict(sync, entry, call, invalidArguments);
+                    failOnFirstVerdict(sync, entry, callOf(op, describe, arg0, arg1, parent),
+                        invalidArguments);
                 }
                 final boolean allReserved = (status & FOLD_UNRESERVED) == 0;
                 final long firstCommon = sync.foldedAnd();
@@ -118,7 +136,8 @@ final class SlotAgreement
                         final int found = count(common);
                         if (found >= needed || windows == 1)
                         {
-                            chosen = choose(common, found, needed, parent.slot, 0, call);
+                            chosen = choose(common, found, needed, parent.slot, 0,
+                                callOf(op, describe, arg0, arg1, parent));
                         }
                     }
                 }
@@ -127,9 +146,9 @@ final class SlotAgreement
             {
                 if (chosen != null && (start & TeamSlots.ALONE) != 0)
                 {
-                    // the common case: the choice is this PE's, every other reserved slot is free again; a PE that
-                    // joins nothing keeps no slot, whatever the whole windows' choice was
-                    slots.finishAlone(reserved ? chosen : NO_SLOTS);
+                    // the common case: the choice is this PE's, every other reserved slot is free again (a split
+                    // alone that chose in the first barrier reserved: every member did)
+                    slots.finishAlone(chosen);
                     ended = true;
                 }
                 else if (reserved)
@@ -140,7 +159,8 @@ final class SlotAgreement
                 }
             }
             return chosen != null ? chosen :
-                claimInRounds(parent, op, call, sync, entry, joins, needed, windows, window);
+                claimInRounds(parent, op, callOf(op, describe, arg0, arg1, parent), sync, entry, joins, needed, windows,
+                    window);
         }
         finally
         {
@@ -321,7 +341,7 @@ final class SlotAgreement
      */
     static int[] chooseInWord(final long free, final int needed, final int parentSlot)
     {
-        final int from = mix(parentSlot, 0) & (Long.SIZE - 1);
+        final int from = firstBit(parentSlot);
         long bits = Long.rotateRight(free, from);
         final int[] chosen = new int[needed];
         for (int k = 0; k < needed; k++)
@@ -330,6 +350,19 @@ final class SlotAgreement
             bits &= bits - 1;
         }
         return chosen;
+    }
+
+    /** @return the first slot {@link #chooseInWord} chooses in {@code free}, which holds at least one. */
+    static int firstInWord(final long free, final int parentSlot)
+    {
+        final int from = firstBit(parentSlot);
+        return (Long.numberOfTrailingZeros(Long.rotateRight(free, from)) + from) & (Long.SIZE - 1);
+    }
+
+    /** @return the bit of a window's first word from which a split of the parent in {@code parentSlot} chooses. */
+    private static int firstBit(final int parentSlot)
+    {
+        return mix(parentSlot, 0) & (Long.SIZE - 1);
     }
 
     /**
@@ -368,15 +401,28 @@ final class SlotAgreement
 
     private void freeWindow(final int firstBit, final boolean joins, final long[] window)
     {
+        // a PE that joins no new team has ALL_FREE, which stays as it is
         if (joins)
         {
             slots.freeWindow(firstBit, window);
         }
-        else
-        {
-            // a PE that joins no new team needs no slot: it must not veto any
-            Arrays.fill(window, -1L);
-        }
+    }
+
+    private static long[] filled(final int length, final long value)
+    {
+        final long[] words = new long[length];
+        Arrays.fill(words, value);
+        return words;
+    }
+
+    /**
+     * @return the call as a failure names it, e.g. "splitStrided(start=0, stride=2, size=3) on team WORLD": made only
+     *         on a path that may fail, where a split that succeeds at its first barrier allocates nothing for it.
+     */
+    private static Supplier<String> callOf(final CollectiveOp op, final ArgumentFormatter describe, final long arg0,
+        final long arg1, final TeamImpl parent)
+    {
+        return () -> op.callName() + describe.format(new long[] {arg0, arg1}) + " on team " + parent.name;
     }
 
     private void publish(final long entry, final long[] window)

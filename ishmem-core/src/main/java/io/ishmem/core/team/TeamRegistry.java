@@ -19,7 +19,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * This PE's teams: the predefined ones, and the split and destroy protocols. A split runs over the
@@ -203,9 +202,6 @@ public final class TeamRegistry
     Team splitStrided(final TeamImpl parent, final int start, final int stride, final int size,
         final TeamConfig config, final long configMask)
     {
-        // worded only for a failure: a split is cheap enough for a string to show in its cost
-        final Supplier<String> call = () -> "splitStrided(start=" + start + ", stride=" + stride + ", size=" + size +
-            ") on team " + parent.name;
         final String bad = Triplet.checkSplit(parent.triplet.size(), start, stride, size);
         SplitVerdict verdict = bad == null ? SplitVerdict.VALID :
             SplitVerdict.failed(TeamSplitException.INVALID_TRIPLET);
@@ -218,8 +214,9 @@ public final class TeamRegistry
         {
             verdict = verdict.orInvalidConfig(SplitVerdict.STRIDED, config, configMask);
         }
-        final Triplet child = bad == null ? parent.triplet.split(start, stride, size) : null;
-        final int index = child == null ? -1 : child.indexOf(myPe);
+        // a PE outside the new team (half the PEs of a split in two) makes no triplet for it
+        final int index = bad == null ? parent.triplet.indexInSplit(start, stride, size, myPe) : -1;
+        final Triplet child = index >= 0 ? parent.triplet.split(start, stride, size) : null;
         final long asked = verdict.code() == 0 && index >= 0 ? resolved.numContexts() : 0;
         final ContextBudget budget = contexts.budget();
         final boolean reserved = budget.tryTake(asked);
@@ -227,21 +224,31 @@ public final class TeamRegistry
         {
             verdict = verdict.orNoContexts(SplitVerdict.STRIDED, asked, budget.free(), budget.limit());
         }
+        final TeamProspect prospect = index >= 0 && verdict.code() == 0 ?
+            new TeamProspect(this, child, index, resolved) : null;
         boolean handedOver = false;
         try
         {
-            final int[] chosen = agreement.agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_STRIDED, call,
+            final int[] chosen = agreement.agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_STRIDED,
                 (long)start << 32 | (stride & 0xFFFF_FFFFL), size, verdict, index >= 0, 1, bad,
-                args -> "(start=" + (int)(args[0] >> 32) + ", stride=" + (int)args[0] + ", size=" + args[1] + ")");
+                args -> "(start=" + (int)(args[0] >> 32) + ", stride=" + (int)args[0] + ", size=" + args[1] + ")",
+                prospect);
             handedOver = true;
-            return index < 0 ? Team.INVALID : newTeam(child, chosen[0], index, resolved);
+            return index < 0 ? Team.INVALID : prospect.teamFor(chosen[0]);
         }
         finally
         {
-            if (reserved && !handedOver)
+            if (!handedOver)
             {
-                // the split failed: the new team's reservation goes back
-                budget.giveBack((int)asked);
+                // the split failed: the new team's reservation goes back, and a team made early with it
+                if (reserved)
+                {
+                    budget.giveBack((int)asked);
+                }
+                if (prospect != null)
+                {
+                    prospect.giveUp();
+                }
             }
         }
     }
@@ -249,7 +256,6 @@ public final class TeamRegistry
     Split2D split2d(final TeamImpl parent, final int xrange, final TeamConfig xConfig, final long xMask,
         final TeamConfig yConfig, final long yMask)
     {
-        final Supplier<String> call = () -> "split2d(xrange=" + xrange + ") on team " + parent.name;
         final int n = parent.triplet.size();
         SplitVerdict verdict = xrange < 1 ? SplitVerdict.failed(TeamSplitException.INVALID_XRANGE) :
             SplitVerdict.VALID;
@@ -278,9 +284,9 @@ public final class TeamRegistry
         boolean handedOver = false;
         try
         {
-            final int[] chosen = agreement.agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_2D, call, xrange, 0, verdict,
+            final int[] chosen = agreement.agreeOnSlots(parent, CollectiveOp.TEAM_SPLIT_2D, xrange, 0, verdict,
                 true, 2, xrange < 1 ? "xrange=" + xrange + " is not positive" : null,
-                args -> "(xrange=" + args[0] + ")");
+                args -> "(xrange=" + args[0] + ")", null);
             final int columns = Math.min(xrange, n);
             final int p = parent.myIndex;
             final int x = p % columns;
@@ -299,7 +305,7 @@ public final class TeamRegistry
         }
     }
 
-    private TeamImpl newTeam(final Triplet triplet, final int slot, final int index, final TeamConfig config)
+    TeamImpl newTeam(final Triplet triplet, final int slot, final int index, final TeamConfig config)
     {
         final TeamName name = new SplitTeamName(slot, triplet);
         final TeamSync sync = syncFor(name, slot, triplet, index);
@@ -340,7 +346,8 @@ public final class TeamRegistry
 
     /**
      * Keeps a destroyed team's synchronisation for the next team of its members in its slot; called after the
-     * destroying thread left it ({@link TeamSync#exit()}), so nothing of the old team's runs in it any more.
+     * destroying thread left it ({@link TeamSync#exit()}), so nothing of the old team's runs in it any more, or for a
+     * team a split made early and gave up ({@link TeamProspect}), in which nothing ever ran.
      */
     void retire(final TeamImpl destroyed)
     {

@@ -114,29 +114,23 @@ final class TeamSlots
     }
 
     /**
-     * A split starts on this PE; {@link #endSplit} when it ends, however it ends. A split that joins a new team and
-     * is alone on this PE reserves every free slot of the first window, so whichever of them the members agree on
-     * is this PE's already. A reserved slot reads as free, like a pending one, and a claim of it waits until the
-     * reservation ends. A split that starts while another runs here reserves nothing, so a split that claims in
-     * rounds waits for at most the one reservation it started beside.
+     * A split that joins a new team starts on this PE; {@link #endSplit} when it ends, however it ends. (A split that
+     * joins none claims nothing and never waits for a reservation, so it does not count: it would be in no other
+     * split's way.) A split alone on this PE reserves every free slot of the first window, so whichever of them the
+     * members agree on is this PE's already. A reserved slot reads as free, like a pending one, and a claim of it
+     * waits until the reservation ends. A split that starts while another runs here reserves nothing, so a split that
+     * claims in rounds waits for at most the one reservation it started beside.
      *
-     * @param joins  whether this PE joins a new team; one that does not reserves nothing.
-     * @param window receives the free slots of the first window, as {@link #freeWindow} gives them, when
-     *               {@code joins}.
+     * @param window receives the free slots of the first window, as {@link #freeWindow} gives them.
      * @return {@link #ALONE} when no other split runs on this PE (such a split may end with {@link #finishAlone}),
-     *         and {@link #RESERVED} when it reserved the slots too: not while another split runs or claims, nor for a
-     *         PE that joins no new team, which marks nothing.
+     *         and {@link #RESERVED} when it reserved the slots too: not while another split runs or claims.
      */
-    int beginSplit(final boolean joins, final long[] window)
+    int beginSplit(final long[] window)
     {
         lock();
         try
         {
             final int alone = ++splits == 1 ? ALONE : 0;
-            if (!joins)
-            {
-                return alone;
-            }
             readFreeWindow(0, window);
             if (alone == 0 || pendingSlots != 0 || reserving)
             {

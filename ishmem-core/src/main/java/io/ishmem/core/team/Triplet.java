@@ -42,6 +42,11 @@ public record Triplet(int start, int stride, int size)
      */
     public int indexOf(final int worldPe)
     {
+        return indexOf(start, stride, size, worldPe);
+    }
+
+    private static int indexOf(final int start, final int stride, final int size, final int worldPe)
+    {
         final long offset = (long)worldPe - start;
         if (offset % stride != 0)
         {
@@ -90,6 +95,15 @@ public record Triplet(int start, int stride, int size)
             return "the last PE start + stride * (size - 1) = " + last + " is not in [0, " + parentSize + ")";
         }
         return null;
+    }
+
+    /**
+     * @return {@code worldPe}'s member number in {@link #split split(subStart, subStride, subSize)}, which
+     *         {@link #checkSplit} accepted, or -1 if it is not a member; without making that triplet.
+     */
+    public int indexInSplit(final int subStart, final int subStride, final int subSize, final int worldPe)
+    {
+        return indexOf(worldPe(subStart), subSize == 1 ? 1 : stride * subStride, subSize, worldPe);
     }
 
     /**

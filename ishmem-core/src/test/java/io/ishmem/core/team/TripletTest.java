@@ -41,6 +41,38 @@ class TripletTest
     }
 
     @Test
+    void shouldFindAMembersNumberInASplitWithoutMakingIt()
+    {
+        int members = 0;
+        for (final Triplet parent : new Triplet[] {new Triplet(0, 1, 8), new Triplet(1, 3, 5), new Triplet(2, 2, 1)})
+        {
+            for (int start = 0; start < parent.size(); start++)
+            {
+                for (int stride = -4; stride <= 4; stride++)
+                {
+                    for (int size = 1; size <= parent.size(); size++)
+                    {
+                        if (Triplet.checkSplit(parent.size(), start, stride, size) != null)
+                        {
+                            continue;
+                        }
+                        final Triplet child = parent.split(start, stride, size);
+                        for (int pe = -1; pe < 16; pe++)
+                        {
+                            final int index = parent.indexInSplit(start, stride, size, pe);
+                            assertEquals(child.indexOf(pe), index, parent + " split(" + start + ", " + stride + ", " +
+                                size + ") pe " + pe);
+                            members += index >= 0 ? 1 : 0;
+                        }
+                    }
+                }
+            }
+        }
+        // the loops met members, not only PEs outside every split
+        assertEquals(true, members > 100, "members " + members);
+    }
+
+    @Test
     void shouldAcceptOnlyTripletsInsideTheParent()
     {
         assertNull(Triplet.checkSplit(8, 0, 2, 4));
@@ -109,13 +141,13 @@ class TripletTest
         slots.claim(0);
         slots.claim(65);
         final long[] window = new long[8];
-        assertEquals(TeamSlots.ALONE | TeamSlots.RESERVED, slots.beginSplit(true, window));
+        assertEquals(TeamSlots.ALONE | TeamSlots.RESERVED, slots.beginSplit(window));
         assertEquals(~1L, window[0]);
         assertEquals(0b111101L, window[1]);
         // reserved slots are not in use, and read as free to a split of another team
         assertEquals(2, slots.usedCount());
         final long[] other = new long[8];
-        assertEquals(0, slots.beginSplit(true, other));
+        assertEquals(0, slots.beginSplit(other));
         assertEquals(~1L, other[0]);
         // whose claim of one waits until the reservation ends, then finds it taken
         final java.util.concurrent.CompletableFuture<Boolean> claim =
@@ -130,32 +162,27 @@ class TripletTest
         assertEquals(false, slots.isUsed(8));
         slots.endSplit();
         // while another split runs here no split reserves: the other split's claims never wait on one
-        assertEquals(0, slots.beginSplit(true, window));
+        assertEquals(0, slots.beginSplit(window));
         slots.endSplit();
         slots.endSplit();
         // a claim held by a split that ended without giving it back (it cannot, but the table allows it)
         assertEquals(true, slots.tryClaim(new int[] {9}));
-        assertEquals(TeamSlots.ALONE, slots.beginSplit(true, window));
+        assertEquals(TeamSlots.ALONE, slots.beginSplit(window));
         slots.endSplit();
         assertEquals(5, slots.usedCount());
         slots.abandon(new int[] {9});
-        // a PE that joins no new team reserves nothing and leaves the window alone
-        final long[] untouched = new long[8];
-        assertEquals(TeamSlots.ALONE, slots.beginSplit(false, untouched));
-        assertEquals(0L, untouched[0]);
-        slots.finishAlone(new int[0]);
-        assertEquals(TeamSlots.ALONE | TeamSlots.RESERVED, slots.beginSplit(true, window));
+        assertEquals(TeamSlots.ALONE | TeamSlots.RESERVED, slots.beginSplit(window));
         slots.finishAlone(new int[] {8});
         assertEquals(5, slots.usedCount());
         assertEquals(true, slots.isUsed(8));
         assertEquals(false, slots.isUsed(10));
         // the split is over: the next one reserves again, and a finish stored by one thread is seen by another
-        assertEquals(TeamSlots.ALONE | TeamSlots.RESERVED, slots.beginSplit(true, window));
+        assertEquals(TeamSlots.ALONE | TeamSlots.RESERVED, slots.beginSplit(window));
         slots.finishAlone(new int[0]);
         assertEquals(true, java.util.concurrent.CompletableFuture.supplyAsync(() -> slots.tryClaim(new int[] {10}))
             .get());
         assertEquals(TeamSlots.ALONE,
-            java.util.concurrent.CompletableFuture.supplyAsync(() -> slots.beginSplit(true, window)).get());
+            java.util.concurrent.CompletableFuture.supplyAsync(() -> slots.beginSplit(window)).get());
         slots.endSplit();
         assertEquals(6, slots.usedCount());
     }
