@@ -51,7 +51,7 @@ final class TeamSlots
     private final long[] reserved;
     @SuppressWarnings("unused") // through LOCKED
     private volatile int locked;
-    /** Splits running on this PE, in any thread. */
+    /** Splits running on this PE that join a new team, in any thread (one that joins none is in no split's way). */
     private int splits;
     /** Whether {@link #reserved} holds a split's reservation; none when false. */
     private boolean reserving;
