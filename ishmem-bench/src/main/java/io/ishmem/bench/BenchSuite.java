@@ -2,10 +2,9 @@ package io.ishmem.bench;
 
 import io.ishmem.bench.coll.CollPhase;
 import io.ishmem.bench.tails.TailPhase;
-import io.ishmem.launcher.JavaExecutable;
+import io.ishmem.launcher.CpuBinding;
 import io.ishmem.launcher.JobResult;
 import io.ishmem.launcher.JobSpec;
-import io.ishmem.launcher.Launcher;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -297,27 +296,17 @@ public final class BenchSuite implements Callable<Integer>
     private void runJob(final String suite, final int pes, final boolean pin, final int jobRounds,
         final int warmups, final ResultSet results, final List<String> raw)
     {
-        final List<String> command = new ArrayList<>();
-        if (pin && Files.isExecutable(Path.of("/usr/bin/taskset")))
-        {
-            // one PE per CPU, as the anchors pin theirs: PE k on CPU k
-            command.addAll(List.of("bash", "-c", "exec taskset -c \"$ISHMEM_PE\" \"$0\" \"$@\""));
-        }
-        command.addAll(List.of(JavaExecutable.current(), "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC",
-            "-Xms1g", "-Xmx1g", "-cp", System.getProperty("java.class.path"), BenchPe.class.getName(), suite,
-            Integer.toString(jobRounds), Double.toString(scale), Integer.toString(warmups)));
-        final JobSpec spec = JobSpec.builder().npes(pes).command(command)
-            .env("ISHMEM_SYMMETRIC_SIZE", suite.equals("pair") ? "160M" : "16M")
-            .timeout(Duration.ofMinutes(10)).captureOutput(true).mergeStderr(true).build();
+        // as every other phase: the JVM options ishmemrun gives a PE (put and putSignal inlined into the
+        // caller's loop among them) and the timed loops compiled apart; a java command of its own left the
+        // library's putSignal out of line in the ping-pong ("already compiled into a big method")
+        final PeJob job = new PeJob(BenchPe.class, List.of(suite, Integer.toString(jobRounds), Double.toString(scale),
+            Integer.toString(warmups)), List.of(), Duration.ofMinutes(10));
         System.out.printf(Locale.ROOT, "running %s on %d PEs%s ...%n", suite, pes, pin ? " (pinned)" : "");
-        final JobResult result = Launcher.run(spec);
-        for (int pe = 0; pe < result.npes(); pe++)
+        final JobResult result = job.run(pes, pin ? CpuBinding.CORE : CpuBinding.NONE,
+            Map.of("ISHMEM_SYMMETRIC_SIZE", suite.equals("pair") ? "160M" : "16M"));
+        for (final String line : PeJob.output(result, suite + "/" + pes, raw))
         {
-            for (final String line : result.output(pe))
-            {
-                raw.add(suite + "/" + pes + " [" + pe + "] " + line);
-                results.parse(line, C_OPS);
-            }
+            results.parse(line, C_OPS);
         }
         if (!result.succeeded())
         {
