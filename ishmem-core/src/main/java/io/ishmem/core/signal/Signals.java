@@ -118,14 +118,7 @@ public final class Signals
                 // in 24 paired jobs); the raw loop with a short delay between its two stores gained ~4% too. Why
                 // the close pair is slower is not known (no performance counters in the VM)
                 data.put(pe, at, src, srcOffset, bytes);
-                if (op == SignalOp.SET)
-                {
-                    signalled.signalSet(pe, sigAt, signal);
-                }
-                else
-                {
-                    signalled.signalAdd(pe, sigAt, signal);
-                }
+                signalled.signalUpdate(pe, sigAt, signal, op);
             }
             else
             {
