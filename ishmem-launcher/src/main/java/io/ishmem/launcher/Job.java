@@ -161,8 +161,35 @@ final class Job
                 }
                 pes.add(process);
             }
-            process.process().onExit().thenRun(() -> exits.add(process));
+            watchExit(process);
         }
+    }
+
+    /**
+     * Queues the PE when its process is reaped. Process.onExit() cannot give that order: its stage runs
+     * asynchronously on the common pool (one worker on a 2-CPU machine), so a PE that exits only after another
+     * was reaped could be queued first. Waiting in a thread of its own, woken by the JDK's reaper the moment it
+     * records the status, keeps the order of the reaps.
+     */
+    private void watchExit(final PeProcess process)
+    {
+        Thread.ofPlatform().daemon().name("ishmemrun-exit-pe-" + process.pe()).start(() ->
+        {
+            boolean waited = false;
+            while (!waited)
+            {
+                try
+                {
+                    process.process().waitFor();
+                    waited = true;
+                }
+                catch (final InterruptedException ex)
+                {
+                    // nobody interrupts this thread; the queue must still hear of the exit
+                }
+            }
+            exits.add(process);
+        });
     }
 
     private JobResult awaitEnd() throws InterruptedException
