@@ -14,9 +14,9 @@ import java.lang.invoke.VarHandle;
  * The program every PE of a bench job runs: {@code BenchPe SUITE ROUNDS SCALE [WARMUPS]}. Suites: {@code pair}
  * (2 PEs: ping-pongs, put, signals, bandwidth, barrier, malloc), {@code barrier} (any PE count) and
  * {@code ring} (a put-with-signal passed around every PE). Each op is measured through the library
- * and as the same raw memory operations on the same mappings (peer views), alternately, for each
- * round; the first WARMUPS rounds (default 1) are JIT warm-up and are not reported. SCALE multiplies the sample counts (1 for a
- * real run, smaller for the CI smoke).
+ * and as the same raw memory operations on the same mappings (peer views), one after the other in each
+ * round (the ping-pongs batch by batch, {@link PingPongs}); the first WARMUPS rounds (default 1) are JIT warm-up
+ * and are not reported. SCALE multiplies the sample counts (1 for a real run, smaller for the CI smoke).
  */
 public final class BenchPe
 {
@@ -31,6 +31,7 @@ public final class BenchPe
     private final boolean oversubscribed;
     private final Samples samples;
     private final TeamPhases teams;
+    private final PingPongs pingPongs;
     private int warmups = 1;
 
     private BenchPe(final Ishmem shmem, final double scale)
@@ -43,6 +44,7 @@ public final class BenchPe
         this.oversubscribed = nPes > Runtime.getRuntime().availableProcessors();
         this.samples = new Samples(Math.max(20, (int)(2000 * scale)));
         this.teams = new TeamPhases(shmem, scale, samples);
+        this.pingPongs = new PingPongs(shmem, samples.capacity());
     }
 
     public static void main(final String[] args)
@@ -93,14 +95,14 @@ public final class BenchPe
             final MemorySegment src = arena.allocate(64 << 20, 64);
             for (int round = 1 - warmups; round <= rounds; round++)
             {
-                pWait(round, words);
+                pingPongs.pWait(round, words);
                 for (final long size : PINGPONG_SIZES)
                 {
-                    putSignal(round, data, words, src, size, SignalOp.SET);
+                    pingPongs.putSignal(round, data, words, src, size, SignalOp.SET, samplesFor(size));
                 }
                 for (final long size : PINGPONG_SIZES)
                 {
-                    putSignal(round, data, words, src, size, SignalOp.ADD);
+                    pingPongs.putSignal(round, data, words, src, size, SignalOp.ADD, samplesFor(size));
                 }
                 barrier(round, words);
                 teams.teamSync(round);
@@ -139,177 +141,9 @@ public final class BenchPe
         shmem.free(words);
     }
 
-    // ---------------------------------------------------------------- ping-pongs
+    // ---------------------------------------------------------------- put
 
-    // Each timed loop is a method of its own (*Loop), which the bench's PEs keep from being inlined into its
-    // caller (PeJob: -XX:CompileCommand=dontinline for *Loop, as JMH keeps a benchmark out of its harness): the
-    // launcher's forced inlining of put and putSignal grows whatever method the library's loop sits in, and in
-    // one method with the floor's loop that changed how C2 compiled the floor (the 8 B copy stream fell from
-    // 2.0 to 0.75 GB/s in 9 of 10 rounds).
-
-    /** p + waitUntil, one-way latency; floor: release store into the peer view, acquire spin on our copy. */
-    private void pWait(final int round, final SymmetricSegment words)
-    {
-        final int k = 32;
-        final MemorySegment mine = words.local();
-        final MemorySegment theirs = words.peerView(1 - me).orElseThrow();
-        for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
-        {
-            reset(words);
-            long seq = 0;
-            samples.reset();
-            for (int s = 0; s < samples.capacity(); s++)
-            {
-                final long startNs = System.nanoTime();
-                if (impl == Report.LIBRARY)
-                {
-                    libraryPWaitLoop(words, seq, k);
-                }
-                else
-                {
-                    floorPWaitLoop(mine, theirs, seq, k);
-                }
-                seq += k;
-                samples.add(System.nanoTime() - startNs);
-            }
-            report(round, impl, "p_wait_oneway", 8, "ns", samples.p50() / (2.0 * k));
-        }
-    }
-
-    /** k round trips of p and waitUntil after {@code seq}; PE 0 sends first. */
-    private void libraryPWaitLoop(final SymmetricSegment words, final long seq, final int k)
-    {
-        final int peer = 1 - me;
-        for (long next = seq + 1; next <= seq + k; next++)
-        {
-            if (me == 0)
-            {
-                shmem.pLong(words, 0, next, peer);
-                shmem.waitUntilLong(words, 8, Cmp.GE, next);
-            }
-            else
-            {
-                shmem.waitUntilLong(words, 0, Cmp.GE, next);
-                shmem.pLong(words, 8, next, peer);
-            }
-        }
-    }
-
-    /** The same round trips as {@link #libraryPWaitLoop} with a release store and a spin. */
-    private void floorPWaitLoop(final MemorySegment mine, final MemorySegment theirs, final long seq, final int k)
-    {
-        for (long next = seq + 1; next <= seq + k; next++)
-        {
-            if (me == 0)
-            {
-                LONG.setRelease(theirs, 0L, next);
-                spinUntil(mine, 64L, next);
-            }
-            else
-            {
-                spinUntil(mine, 0L, next);
-                LONG.setRelease(theirs, 64L, next);
-            }
-        }
-    }
-
-    /**
-     * Put-with-signal ping-pong, receiver reads every word of the payload; floor: copy into the peer
-     * view, then release store (SET) or getAndAdd (ADD) of the signal; acquire spin on our signal.
-     */
-    private void putSignal(final int round, final SymmetricSegment data, final SymmetricSegment words,
-        final MemorySegment src, final long size, final SignalOp op)
-    {
-        final int k = size <= 1024 ? 32 : 1;
-        final int peer = 1 - me;
-        final MemorySegment mine = words.local();
-        final MemorySegment theirs = words.peerView(peer).orElseThrow();
-        final MemorySegment localData = data.local();
-        final MemorySegment peerData = data.peerView(peer).orElseThrow();
-        final int count = samplesFor(size);
-        final String name = op == SignalOp.SET ? "putsig_set_read_oneway" : "putsig_add_read_oneway";
-        long sink = 0;
-        for (final String impl : new String[] {Report.LIBRARY, Report.FLOOR})
-        {
-            reset(words);
-            long seq = 0;
-            samples.reset();
-            for (int s = 0; s < count; s++)
-            {
-                final long startNs = System.nanoTime();
-                sink += impl == Report.LIBRARY ? libraryPutSignalLoop(data, words, src, localData, size, op, seq, k) :
-                    floorPutSignalLoop(peerData, mine, theirs, src, localData, size, op, seq, k);
-                seq += k;
-                samples.add(System.nanoTime() - startNs);
-            }
-            report(round, impl, name, size, "ns", samples.p50() / (2.0 * k));
-        }
-        if (sink == 42)
-        {
-            System.out.print("");
-        }
-    }
-
-    /** k round trips of put-with-signal and signalWaitUntil, after {@code seq}; PE 0 sends first. */
-    private long libraryPutSignalLoop(final SymmetricSegment data, final SymmetricSegment words,
-        final MemorySegment src, final MemorySegment localData, final long size, final SignalOp op, final long seq,
-        final int k)
-    {
-        final boolean sender = me == 0;
-        final int peer = 1 - me;
-        final long sendAt = sender ? 0 : 8;
-        final long receiveAt = sender ? 8 : 0;
-        long sink = 0;
-        for (long next = seq + 1; next <= seq + k; next++)
-        {
-            if (!sender)
-            {
-                shmem.signalWaitUntil(words, receiveAt, Cmp.GE, next);
-                sink += sum(localData, size);
-            }
-            shmem.putSignal(data, 0, src, 0, size, words, sendAt, op == SignalOp.SET ? next : 1, op, peer);
-            if (sender)
-            {
-                shmem.signalWaitUntil(words, receiveAt, Cmp.GE, next);
-                sink += sum(localData, size);
-            }
-        }
-        return sink;
-    }
-
-    /** The same round trips as {@link #libraryPutSignalLoop} with a copy, a release store or add, a spin. */
-    private long floorPutSignalLoop(final MemorySegment peerData, final MemorySegment mine,
-        final MemorySegment theirs, final MemorySegment src, final MemorySegment localData, final long size,
-        final SignalOp op, final long seq, final int k)
-    {
-        final boolean sender = me == 0;
-        final long sendAt = sender ? 0 : 8;
-        final long receiveAt = sender ? 8 : 0;
-        long sink = 0;
-        for (long next = seq + 1; next <= seq + k; next++)
-        {
-            if (!sender)
-            {
-                spinUntil(mine, receiveAt * 8, next);
-                sink += sum(localData, size);
-            }
-            MemorySegment.copy(src, 0, peerData, 0, size);
-            if (op == SignalOp.SET)
-            {
-                LONG.setRelease(theirs, sendAt * 8, next);
-            }
-            else
-            {
-                final long ignored = (long)LONG.getAndAdd(theirs, sendAt * 8, 1L);
-            }
-            if (sender)
-            {
-                spinUntil(mine, receiveAt * 8, next);
-                sink += sum(localData, size);
-            }
-        }
-        return sink;
-    }
+    // Each timed loop is a method of its own (*Loop), kept from being inlined into its caller: PingPongs says why.
 
     /**
      * k blocking puts then a quiet, or with {@code quietEach} a quiet after each put. After each put a
@@ -354,29 +188,6 @@ public final class BenchPe
         }
     }
 
-    /**
-     * The receiver's read of every word, as C's {@code sum_words} does it: an int-indexed loop, which C2
-     * vectorises (a long-indexed one it does not, and read at 12.5 GB/s against 28.5 on this VM: the Java floor
-     * of a large put-with-signal was 1.5x slower than C's for that alone).
-     */
-    private static long sum(final MemorySegment data, final long size)
-    {
-        final int words = Math.toIntExact(size >>> 3);
-        long total = 0;
-        for (int i = 0; i < words; i++)
-        {
-            total += data.getAtIndex(ValueLayout.JAVA_LONG, i);
-        }
-        return total;
-    }
-
-    private static void spinUntil(final MemorySegment segment, final long offset, final long value)
-    {
-        while ((long)LONG.getAcquire(segment, offset) < value)
-        {
-            Thread.onSpinWait();
-        }
-    }
 
     // ---------------------------------------------------------------- one-sided costs
 
