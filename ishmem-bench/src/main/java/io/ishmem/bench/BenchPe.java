@@ -188,7 +188,6 @@ public final class BenchPe
         }
     }
 
-
     // ---------------------------------------------------------------- one-sided costs
 
     /** put + quiet from the caller's side (OSU put latency); floor: the copy into the peer view and a full fence. */
