@@ -2,6 +2,7 @@ package io.ishmem.core.rma;
 
 import io.ishmem.SymmetricSegment;
 import io.ishmem.core.heap.LocalRange;
+import io.ishmem.core.heap.SegmentAccess;
 import io.ishmem.core.heap.SymmetricHeap;
 import io.ishmem.core.observe.Traffic;
 import io.ishmem.core.transport.Transport;
@@ -34,7 +35,7 @@ public final class Rma
         }
         try
         {
-            SymmetricHeap.transportOf(dest).put(pe, at, src, srcOffset, bytes);
+            SegmentAccess.put(dest, pe, at, src, srcOffset, bytes);
         }
         catch (final IllegalStateException | WrongThreadException ex)
         {
@@ -56,7 +57,7 @@ public final class Rma
         // an nbi one does; quiet and fence still give the ordering they promise
         try
         {
-            SymmetricHeap.transportOf(dest).put(pe, at, src, srcOffset, bytes);
+            SegmentAccess.put(dest, pe, at, src, srcOffset, bytes);
         }
         catch (final IllegalStateException | WrongThreadException ex)
         {
@@ -76,7 +77,7 @@ public final class Rma
         }
         try
         {
-            SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
+            SegmentAccess.get(dest, destOffset, src, pe, at, bytes);
         }
         catch (final IllegalStateException | WrongThreadException | IllegalArgumentException ex)
         {
@@ -96,7 +97,7 @@ public final class Rma
         }
         try
         {
-            SymmetricHeap.transportOf(src).get(dest, destOffset, pe, at, bytes);
+            SegmentAccess.get(dest, destOffset, src, pe, at, bytes);
         }
         catch (final IllegalStateException | WrongThreadException | IllegalArgumentException ex)
         {
@@ -176,7 +177,7 @@ public final class Rma
         {
             Traffic.put(pe, Byte.BYTES);
         }
-        SymmetricHeap.transportOf(dest).p(pe, at, value, Byte.BYTES);
+        SegmentAccess.p(dest, pe, at, value, Byte.BYTES);
     }
 
     public static byte gByte(final SymmetricSegment src, final long index, final int pe)
@@ -187,7 +188,7 @@ public final class Rma
         {
             Traffic.get(pe, Byte.BYTES);
         }
-        return (byte)SymmetricHeap.transportOf(src).g(pe, at, Byte.BYTES);
+        return (byte)SegmentAccess.g(src, pe, at, Byte.BYTES);
     }
 
     public static void pShort(final SymmetricSegment dest, final long index, final short value, final int pe)
@@ -198,7 +199,7 @@ public final class Rma
         {
             Traffic.put(pe, Short.BYTES);
         }
-        SymmetricHeap.transportOf(dest).p(pe, at, value, Short.BYTES);
+        SegmentAccess.p(dest, pe, at, value, Short.BYTES);
     }
 
     public static short gShort(final SymmetricSegment src, final long index, final int pe)
@@ -209,7 +210,7 @@ public final class Rma
         {
             Traffic.get(pe, Short.BYTES);
         }
-        return (short)SymmetricHeap.transportOf(src).g(pe, at, Short.BYTES);
+        return (short)SegmentAccess.g(src, pe, at, Short.BYTES);
     }
 
     public static void pChar(final SymmetricSegment dest, final long index, final char value, final int pe)
@@ -220,7 +221,7 @@ public final class Rma
         {
             Traffic.put(pe, Character.BYTES);
         }
-        SymmetricHeap.transportOf(dest).p(pe, at, value, Character.BYTES);
+        SegmentAccess.p(dest, pe, at, value, Character.BYTES);
     }
 
     public static char gChar(final SymmetricSegment src, final long index, final int pe)
@@ -231,7 +232,7 @@ public final class Rma
         {
             Traffic.get(pe, Character.BYTES);
         }
-        return (char)SymmetricHeap.transportOf(src).g(pe, at, Character.BYTES);
+        return (char)SegmentAccess.g(src, pe, at, Character.BYTES);
     }
 
     public static void pInt(final SymmetricSegment dest, final long index, final int value, final int pe)
@@ -242,7 +243,7 @@ public final class Rma
         {
             Traffic.put(pe, Integer.BYTES);
         }
-        SymmetricHeap.transportOf(dest).p(pe, at, value, Integer.BYTES);
+        SegmentAccess.p(dest, pe, at, value, Integer.BYTES);
     }
 
     public static int gInt(final SymmetricSegment src, final long index, final int pe)
@@ -253,7 +254,7 @@ public final class Rma
         {
             Traffic.get(pe, Integer.BYTES);
         }
-        return (int)SymmetricHeap.transportOf(src).g(pe, at, Integer.BYTES);
+        return (int)SegmentAccess.g(src, pe, at, Integer.BYTES);
     }
 
     public static void pLong(final SymmetricSegment dest, final long index, final long value, final int pe)
@@ -264,7 +265,7 @@ public final class Rma
         {
             Traffic.put(pe, Long.BYTES);
         }
-        SymmetricHeap.transportOf(dest).p(pe, at, value, Long.BYTES);
+        SegmentAccess.p(dest, pe, at, value, Long.BYTES);
     }
 
     public static long gLong(final SymmetricSegment src, final long index, final int pe)
@@ -275,7 +276,7 @@ public final class Rma
         {
             Traffic.get(pe, Long.BYTES);
         }
-        return SymmetricHeap.transportOf(src).g(pe, at, Long.BYTES);
+        return SegmentAccess.g(src, pe, at, Long.BYTES);
     }
 
     public static void pFloat(final SymmetricSegment dest, final long index, final float value, final int pe)
@@ -286,7 +287,7 @@ public final class Rma
         {
             Traffic.put(pe, Float.BYTES);
         }
-        SymmetricHeap.transportOf(dest).p(pe, at, Float.floatToRawIntBits(value), Float.BYTES);
+        SegmentAccess.p(dest, pe, at, Float.floatToRawIntBits(value), Float.BYTES);
     }
 
     public static float gFloat(final SymmetricSegment src, final long index, final int pe)
@@ -297,7 +298,7 @@ public final class Rma
         {
             Traffic.get(pe, Float.BYTES);
         }
-        return Float.intBitsToFloat((int)SymmetricHeap.transportOf(src).g(pe, at, Float.BYTES));
+        return Float.intBitsToFloat((int)SegmentAccess.g(src, pe, at, Float.BYTES));
     }
 
     public static void pDouble(final SymmetricSegment dest, final long index, final double value, final int pe)
@@ -308,7 +309,7 @@ public final class Rma
         {
             Traffic.put(pe, Double.BYTES);
         }
-        SymmetricHeap.transportOf(dest).p(pe, at, Double.doubleToRawLongBits(value), Double.BYTES);
+        SegmentAccess.p(dest, pe, at, Double.doubleToRawLongBits(value), Double.BYTES);
     }
 
     public static double gDouble(final SymmetricSegment src, final long index, final int pe)
@@ -319,6 +320,6 @@ public final class Rma
         {
             Traffic.get(pe, Double.BYTES);
         }
-        return Double.longBitsToDouble(SymmetricHeap.transportOf(src).g(pe, at, Double.BYTES));
+        return Double.longBitsToDouble(SegmentAccess.g(src, pe, at, Double.BYTES));
     }
 }

@@ -4,6 +4,7 @@ import io.ishmem.Cmp;
 import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
 import io.ishmem.core.heap.LocalRange;
+import io.ishmem.core.heap.SegmentAccess;
 import io.ishmem.core.heap.SymmetricHeap;
 import io.ishmem.core.observe.Traffic;
 import io.ishmem.core.queue.OperationQueue;
@@ -109,15 +110,18 @@ public final class Signals
             else if (data.deliversOnReturn())
             {
                 // the payload is in the target's memory when put returns, and the signal's release store (or
-                // atomic add) comes after it. Two calls rather than the transport's putSignal, for the 2-PE
-                // ping-pong's sake: C2 then works the signal word's address out again after the payload's store
-                // (the second call's receiver is another local to it, so it reloads the heap bases), and the
-                // signal store issues a few cycles after the payload's. With one address computation for both,
-                // the two stores back to back, the put-with-signal ping-pong ran ~10% slower on the project's
-                // Intel VM (probe, 2-PE SET, ratio to the raw floor per job: medians 1.14-1.19 against 1.02-1.04
-                // in 24 paired jobs); the raw loop with a short delay between its two stores gained ~4% too. Why
-                // the close pair is slower is not known (no performance counters in the VM)
-                data.put(pe, at, src, srcOffset, bytes);
+                // atomic add) comes after it. The payload by the segment's own access (its address one load off
+                // the segment), the signal through the transport rather than a second one, for the 2-PE
+                // ping-pong's sake: C2 then works the signal word's address out after the payload's store (the
+                // transport is another local to it, so it loads the transport's bases there), and the signal store
+                // issues a few cycles after the payload's. With one address computation for both, the two stores
+                // back to back, the put-with-signal ping-pong ran ~10% slower on the project's Intel VM (probe,
+                // 2-PE SET, ratio to the raw floor per job: medians 1.14-1.19 against 1.02-1.04 in 24 paired
+                // jobs); the raw loop with a short delay between its two stores gained ~4% too. Why the close
+                // pair is slower is not known (no performance counters in the VM). The signal by its segment's
+                // access too, its bases loaded before the payload's store, read 1.05x against 1.01x for SET in
+                // 12 jobs each: within this VM's spread, but not taken
+                SegmentAccess.put(dest, pe, at, src, srcOffset, bytes);
                 signalled.signalUpdate(pe, sigAt, signal, op);
             }
             else
@@ -153,14 +157,14 @@ public final class Signals
     public static long signalFetch(final SymmetricSegment sig, final long sigIndex)
     {
         final long sigAt = signalOffset("signalFetch", sig, sigIndex);
-        return SymmetricHeap.transportOf(sig).loadAcquire(sigAt, Long.BYTES);
+        return SegmentAccess.loadAcquire(sig, sigAt, Long.BYTES);
     }
 
     public static void signalAdd(final SymmetricSegment sig, final long sigIndex, final long value, final int pe)
     {
         final long sigAt = signalOffset("signalAdd", sig, sigIndex);
         SymmetricHeap.checkPe("signalAdd", sig, pe);
-        SymmetricHeap.transportOf(sig).signalAdd(pe, sigAt, value);
+        SegmentAccess.signalAdd(sig, pe, sigAt, value);
         if (Traffic.ENABLED)
         {
             Traffic.signal(pe);
@@ -171,7 +175,7 @@ public final class Signals
     {
         final long sigAt = signalOffset("signalSet", sig, sigIndex);
         SymmetricHeap.checkPe("signalSet", sig, pe);
-        SymmetricHeap.transportOf(sig).signalSet(pe, sigAt, value);
+        SegmentAccess.signalSet(sig, pe, sigAt, value);
         if (Traffic.ENABLED)
         {
             Traffic.signal(pe);
@@ -185,12 +189,12 @@ public final class Signals
         {
             throw new NullPointerException("signalWaitUntil: cmp is null (use Cmp.EQ, NE, GT, GE, LT or LE)");
         }
-        final Transport transport = SymmetricHeap.transportOf(sig);
-        final long first = transport.loadAcquire(sigAt, Long.BYTES);
+        final long first = SegmentAccess.loadAcquire(sig, sigAt, Long.BYTES);
         if (cmp.holdsUnsigned(first, value))
         {
             return first;
         }
+        final Transport transport = SymmetricHeap.transportOf(sig);
         // the first batch inlined where the application called, as Waits does (which says why)
         final int spun = callerSpins;
         final long seen = spun == 0 ? first : transport.spinWhileUnchanged(sigAt, Long.BYTES, first, spun);

@@ -148,4 +148,16 @@ public interface Transport
     {
         return false;
     }
+
+    /**
+     * @return where every operation of this transport on PE {@code pe}'s heap is a plain access at
+     *         {@code bases[pe]} plus the heap offset in this process's address space (shared memory), those
+     *         addresses by PE, which a call on a segment then uses itself ({@code SegmentAccess}), one load
+     *         closer to the memory than a call through the transport; null for any other transport (a device
+     *         queue, a network, a mix). Never modified by the caller; the same for the transport's whole life.
+     */
+    default long[] directBases()
+    {
+        return null;
+    }
 }

@@ -2,6 +2,7 @@ package io.ishmem.core.wait;
 
 import io.ishmem.Cmp;
 import io.ishmem.SymmetricSegment;
+import io.ishmem.core.heap.SegmentAccess;
 import io.ishmem.core.heap.SymmetricHeap;
 import io.ishmem.core.transport.Transport;
 
@@ -37,12 +38,12 @@ public final class Waits
     public long waitUntilLong(final SymmetricSegment ivar, final long index, final Cmp cmp, final long value)
     {
         final long at = waitOffset("waitUntilLong", ivar, index, Long.BYTES, cmp);
-        final Transport transport = SymmetricHeap.transportOf(ivar);
-        final long first = transport.loadAcquire(at, Long.BYTES);
+        final long first = SegmentAccess.loadAcquire(ivar, at, Long.BYTES);
         if (cmp.holds(first, value))
         {
             return first;
         }
+        final Transport transport = SymmetricHeap.transportOf(ivar);
         final int spun = callerSpins;
         final long seen = spun == 0 ? first : transport.spinWhileUnchanged(at, Long.BYTES, first, spun);
         if (spun != 0 && cmp.holds(seen, value))
@@ -56,12 +57,12 @@ public final class Waits
     public int waitUntilInt(final SymmetricSegment ivar, final long index, final Cmp cmp, final int value)
     {
         final long at = waitOffset("waitUntilInt", ivar, index, Integer.BYTES, cmp);
-        final Transport transport = SymmetricHeap.transportOf(ivar);
-        final long first = transport.loadAcquire(at, Integer.BYTES);
+        final long first = SegmentAccess.loadAcquire(ivar, at, Integer.BYTES);
         if (cmp.holds((int)first, value))
         {
             return (int)first;
         }
+        final Transport transport = SymmetricHeap.transportOf(ivar);
         final int spun = callerSpins;
         final long seen = spun == 0 ? first : transport.spinWhileUnchanged(at, Integer.BYTES, first, spun);
         if (spun != 0 && cmp.holds((int)seen, value))
@@ -75,13 +76,13 @@ public final class Waits
     public static boolean testLong(final SymmetricSegment ivar, final long index, final Cmp cmp, final long value)
     {
         final long at = waitOffset("testLong", ivar, index, Long.BYTES, cmp);
-        return cmp.holds(SymmetricHeap.transportOf(ivar).loadAcquire(at, Long.BYTES), value);
+        return cmp.holds(SegmentAccess.loadAcquire(ivar, at, Long.BYTES), value);
     }
 
     public static boolean testInt(final SymmetricSegment ivar, final long index, final Cmp cmp, final int value)
     {
         final long at = waitOffset("testInt", ivar, index, Integer.BYTES, cmp);
-        return cmp.holds((int)SymmetricHeap.transportOf(ivar).loadAcquire(at, Integer.BYTES), value);
+        return cmp.holds((int)SegmentAccess.loadAcquire(ivar, at, Integer.BYTES), value);
     }
 
     private static long waitOffset(final String call, final SymmetricSegment ivar, final long index, final int size,
