@@ -110,18 +110,16 @@ public final class Signals
             else if (data.deliversOnReturn())
             {
                 // the payload is in the target's memory when put returns, and the signal's release store (or
-                // atomic add) comes after it. The payload by the segment's own access (its address one load off
-                // the segment), the signal through the transport rather than a second one, for the 2-PE
-                // ping-pong's sake: C2 then works the signal word's address out after the payload's store (the
-                // transport is another local to it, so it loads the transport's bases there), and the signal store
-                // issues a few cycles after the payload's. With one address computation for both, the two stores
-                // back to back, the put-with-signal ping-pong ran ~10% slower on the project's Intel VM (probe,
-                // 2-PE SET, ratio to the raw floor per job: medians 1.14-1.19 against 1.02-1.04 in 24 paired
-                // jobs); the raw loop with a short delay between its two stores gained ~4% too. Why the close
-                // pair is slower is not known (no performance counters in the VM). The signal by its segment's
-                // access too, its bases loaded before the payload's store, read 1.05x against 1.01x for SET in
-                // 12 jobs each: within this VM's spread, but not taken
-                SegmentAccess.put(dest, pe, at, src, srcOffset, bytes);
+                // atomic add) comes after it. Two calls rather than the transport's putSignal, for the 2-PE
+                // ping-pong's sake: C2 then works the signal word's address out again after the payload's store
+                // (the second call's receiver is another local to it, so it reloads the heap bases), and the
+                // signal store issues a few cycles after the payload's. With one address computation for both,
+                // the two stores back to back, the put-with-signal ping-pong ran ~10% slower on the project's
+                // Intel VM (probe, 2-PE SET, ratio to the raw floor per job: medians 1.14-1.19 against 1.02-1.04
+                // in 24 paired jobs); the raw loop with a short delay between its two stores gained ~4% too. Why
+                // the close pair is slower is not known (no performance counters in the VM). Both through the
+                // transport, not SegmentAccess: see signalWaitUntil
+                data.put(pe, at, src, srcOffset, bytes);
                 signalled.signalUpdate(pe, sigAt, signal, op);
             }
             else
@@ -189,12 +187,16 @@ public final class Signals
         {
             throw new NullPointerException("signalWaitUntil: cmp is null (use Cmp.EQ, NE, GT, GE, LT or LE)");
         }
-        final long first = SegmentAccess.loadAcquire(sig, sigAt, Long.BYTES);
+        // through the transport, not SegmentAccess: the 2-PE put-with-signal ping-pong (SET) ran 1.12x its floor
+        // with this first load and the payload's store by the segments' own access, 1.11x with this load alone so
+        // (one suite run each), against 1.02-1.06x in the three runs before (code 1807242); not told apart from
+        // this VM's drift, so the ping-pong's path is left as it ran there
+        final Transport transport = SymmetricHeap.transportOf(sig);
+        final long first = transport.loadAcquire(sigAt, Long.BYTES);
         if (cmp.holdsUnsigned(first, value))
         {
             return first;
         }
-        final Transport transport = SymmetricHeap.transportOf(sig);
         // the first batch inlined where the application called, as Waits does (which says why)
         final int spun = callerSpins;
         final long seen = spun == 0 ? first : transport.spinWhileUnchanged(sigAt, Long.BYTES, first, spun);
