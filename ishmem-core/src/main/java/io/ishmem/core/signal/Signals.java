@@ -117,8 +117,11 @@ public final class Signals
                 // the two stores back to back, the put-with-signal ping-pong ran ~10% slower on the project's
                 // Intel VM (probe, 2-PE SET, ratio to the raw floor per job: medians 1.14-1.19 against 1.02-1.04
                 // in 24 paired jobs); the raw loop with a short delay between its two stores gained ~4% too. Why
-                // the close pair is slower is not known (no performance counters in the VM). Both through the
-                // transport, not SegmentAccess: see signalWaitUntil
+                // the close pair is slower is not known (no performance counters in the VM). Through the transport,
+                // not SegmentAccess, as at 1807242: with the payload's store by the segment's own access the SET
+                // ping-pong ran 1.12x its floor in one suite run, against 1.02-1.06x in the three runs of 1807242,
+                // and with it through the transport 1.08-1.11x in two; not told apart from this VM's drift, so the
+                // store pair is left as it was measured
                 data.put(pe, at, src, srcOffset, bytes);
                 signalled.signalUpdate(pe, sigAt, signal, op);
             }
@@ -187,16 +190,12 @@ public final class Signals
         {
             throw new NullPointerException("signalWaitUntil: cmp is null (use Cmp.EQ, NE, GT, GE, LT or LE)");
         }
-        // through the transport, not SegmentAccess: the 2-PE put-with-signal ping-pong (SET) ran 1.12x its floor
-        // with this first load and the payload's store by the segments' own access, 1.11x with this load alone so
-        // (one suite run each), against 1.02-1.06x in the three runs before (code 1807242); not told apart from
-        // this VM's drift, so the ping-pong's path is left as it ran there
-        final Transport transport = SymmetricHeap.transportOf(sig);
-        final long first = transport.loadAcquire(sigAt, Long.BYTES);
+        final long first = SegmentAccess.loadAcquire(sig, sigAt, Long.BYTES);
         if (cmp.holdsUnsigned(first, value))
         {
             return first;
         }
+        final Transport transport = SymmetricHeap.transportOf(sig);
         // the first batch inlined where the application called, as Waits does (which says why)
         final int spun = callerSpins;
         final long seen = spun == 0 ? first : transport.spinWhileUnchanged(sigAt, Long.BYTES, first, spun);
