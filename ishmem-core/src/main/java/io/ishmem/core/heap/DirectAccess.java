@@ -22,8 +22,7 @@ public final class DirectAccess
     private static final ValueLayout.OfInt INT_UNALIGNED = ValueLayout.JAVA_INT_UNALIGNED;
     private static final ValueLayout.OfShort SHORT_UNALIGNED = ValueLayout.JAVA_SHORT_UNALIGNED;
     private static final long SHORT_COPY = 64;
-    /** Every mapped heap, by address. */
-    public static final MemorySegment MEMORY = AddressSpace.ALL;
+    private static final MemorySegment MEMORY = AddressSpace.ALL;
 
     private DirectAccess()
     {

@@ -26,7 +26,7 @@ public final class SegmentAccess
         final long[] bases = segment.directBases;
         if (bases != null)
         {
-            DirectAccess.copy(src, srcOffset, DirectAccess.MEMORY, bases[pe] + at, bytes);
+            DirectAccess.copy(src, srcOffset, AddressSpace.ALL, bases[pe] + at, bytes);
         }
         else
         {
@@ -42,7 +42,7 @@ public final class SegmentAccess
         final long[] bases = segment.directBases;
         if (bases != null)
         {
-            DirectAccess.copy(DirectAccess.MEMORY, bases[pe] + at, dest, destOffset, bytes);
+            DirectAccess.copy(AddressSpace.ALL, bases[pe] + at, dest, destOffset, bytes);
         }
         else
         {

@@ -23,7 +23,7 @@ public final class ShmTransport implements Transport
 {
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
-    private static final MemorySegment MEMORY = DirectAccess.MEMORY;
+    private static final MemorySegment MEMORY = AddressSpace.ALL;
 
     private final long[] bases;
     private final long localBase;
