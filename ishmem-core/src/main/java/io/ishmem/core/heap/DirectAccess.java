@@ -24,8 +24,40 @@ public final class DirectAccess
     private static final long SHORT_COPY = 64;
     private static final MemorySegment MEMORY = AddressSpace.ALL;
 
+    /**
+     * The bits an address of a mapped heap can have: Linux gives user space at most 56 bits (x86-64 with five-level
+     * paging, arm64 with 52-bit addresses), and {@link #base} refuses a mapping above them. Every address is and'ed
+     * with this before its access, which changes no address and tells C2 the access cannot run past the end of
+     * {@link #MEMORY}, so the JDK's bounds check on it folds away: a compare and a branch less on every access, and
+     * C2 proves it from the constant, where it cannot from a base loaded out of an array.
+     */
+    private static final long ADDRESS_BITS = 0x00FF_FFFF_FFFF_FFFFL;
+    /**
+     * {@link #ADDRESS_BITS} of an aligned 8-byte word: the low three bits clear too, so the JDK's alignment test
+     * folds away as well. Only for a signal word, whose heap offset every call checks to be aligned (Signals), in
+     * a heap whose base {@link #base} checked to be.
+     */
+    private static final long WORD_ADDRESS_BITS = ADDRESS_BITS & -Long.BYTES;
+
     private DirectAccess()
     {
+    }
+
+    /**
+     * @param mapping a heap mapped into this process, or null for one that is not (a PE on another node).
+     * @return the address of its first byte, 0 for null.
+     * @throws IllegalStateException where the address has bits above {@link #ADDRESS_BITS} or is not 8-byte aligned,
+     *                               which no mapping of Linux has: every access here relies on both.
+     */
+    public static long base(final MemorySegment mapping)
+    {
+        final long address = AddressSpace.addressOf(mapping);
+        if ((address & ~WORD_ADDRESS_BITS) != 0)
+        {
+            throw new IllegalStateException(String.format("a heap mapped at 0x%x: outside the 56-bit user address " +
+                "space or not 8-byte aligned, which direct access relies on", address));
+        }
+        return address;
     }
 
     // p and g: opaque, so a p is neither dropped nor merged by the JIT and a g in the caller's polling loop
@@ -36,12 +68,13 @@ public final class DirectAccess
 
     public static void p(final long address, final long bits, final int size)
     {
+        final long at = address & ADDRESS_BITS;
         switch (size)
         {
-            case 1 -> BYTE.setOpaque(MEMORY, address, (byte)bits);
-            case 2 -> p2(address, (short)bits);
-            case 4 -> p4(address, (int)bits);
-            default -> p8(address, bits);
+            case 1 -> BYTE.setOpaque(MEMORY, at, (byte)bits);
+            case 2 -> p2(at, (short)bits);
+            case 4 -> p4(at, (int)bits);
+            default -> p8(at, bits);
         }
     }
 
@@ -84,12 +117,13 @@ public final class DirectAccess
     /** @return the element at {@code address}, zero-extended from {@code size} bytes. */
     public static long g(final long address, final int size)
     {
+        final long at = address & ADDRESS_BITS;
         return switch (size)
         {
-            case 1 -> Byte.toUnsignedLong((byte)BYTE.getOpaque(MEMORY, address));
-            case 2 -> Short.toUnsignedLong(g2(address));
-            case 4 -> Integer.toUnsignedLong(g4(address));
-            default -> g8(address);
+            case 1 -> Byte.toUnsignedLong((byte)BYTE.getOpaque(MEMORY, at));
+            case 2 -> Short.toUnsignedLong(g2(at));
+            case 4 -> Integer.toUnsignedLong(g4(at));
+            default -> g8(at);
         };
     }
 
@@ -115,8 +149,27 @@ public final class DirectAccess
     public static long loadAcquire(final long address, final int size)
     {
         // acquire pairs with the writer's release store or atomic add: the payload that came before is visible
-        return size == Integer.BYTES ? Integer.toUnsignedLong((int)INT.getAcquire(MEMORY, address)) :
-            (long)LONG.getAcquire(MEMORY, address);
+        final long at = address & ADDRESS_BITS;
+        return size == Integer.BYTES ? Integer.toUnsignedLong((int)INT.getAcquire(MEMORY, at)) :
+            (long)LONG.getAcquire(MEMORY, at);
+    }
+
+    /** {@code bytes} of {@code src} from {@code srcOffset} to the mapped heap at {@code address}. */
+    public static void put(final MemorySegment src, final long srcOffset, final long address, final long bytes)
+    {
+        copy(src, srcOffset, MEMORY, address & ADDRESS_BITS, bytes);
+    }
+
+    /** {@code bytes} of the mapped heap at {@code address} to {@code dest} from {@code destOffset}. */
+    public static void get(final long address, final MemorySegment dest, final long destOffset, final long bytes)
+    {
+        copy(MEMORY, address & ADDRESS_BITS, dest, destOffset, bytes);
+    }
+
+    /** {@code bytes} from one mapped heap's address to another's (or the same heap's). */
+    public static void copy(final long from, final long to, final long bytes)
+    {
+        copy(MEMORY, from & ADDRESS_BITS, MEMORY, to & ADDRESS_BITS, bytes);
     }
 
     /**
@@ -127,7 +180,7 @@ public final class DirectAccess
      * branches every time. Any failure (a closed or foreign-thread segment, a read-only destination) comes
      * from the first access, before a byte is written.
      */
-    public static void copy(final MemorySegment src, final long srcOffset, final MemorySegment dest,
+    private static void copy(final MemorySegment src, final long srcOffset, final MemorySegment dest,
         final long destOffset, final long bytes)
     {
         if (bytes == Long.BYTES)
@@ -198,13 +251,13 @@ public final class DirectAccess
     {
         // release, not a locked RMW: one writer's aligned 8-byte store is atomic, and the release orders
         // the payload before it; a locked exchange costs 60-100 ns more per signal and buys nothing here
-        LONG.setRelease(MEMORY, signalAddress, signal);
+        LONG.setRelease(MEMORY, signalAddress & WORD_ADDRESS_BITS, signal);
     }
 
     public static long add(final long signalAddress, final long signal)
     {
         // an atomic read-modify-write, so adds from many PEs and threads are never lost; it is a full
         // fence too, so the payload is visible before the sum. The cast keeps the call site's type exact
-        return (long)LONG.getAndAdd(MEMORY, signalAddress, signal);
+        return (long)LONG.getAndAdd(MEMORY, signalAddress & WORD_ADDRESS_BITS, signal);
     }
 }

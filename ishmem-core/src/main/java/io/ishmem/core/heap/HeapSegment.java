@@ -44,7 +44,7 @@ public final class HeapSegment implements SymmetricSegment
         this.transport = heap.transport();
         this.nPes = heap.nPes;
         this.directBases = transport.directBases();
-        this.localBase = directBases == null ? 0L : AddressSpace.addressOf(heap.localHeap());
+        this.localBase = directBases == null ? 0L : DirectAccess.base(heap.localHeap());
     }
 
     private HeapSegment(final SymmetricHeap heap, final HeapSegment root, final long offset, final long size,
@@ -57,7 +57,7 @@ public final class HeapSegment implements SymmetricSegment
         this.transport = transport;
         this.nPes = heap.nPes;
         this.directBases = transport.directBases();
-        this.localBase = directBases == null ? 0L : AddressSpace.addressOf(heap.localHeap());
+        this.localBase = directBases == null ? 0L : DirectAccess.base(heap.localHeap());
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.ishmem.core.heap;
 
+import io.ishmem.SignalOp;
 import io.ishmem.SymmetricSegment;
 
 import java.lang.foreign.MemorySegment;
@@ -26,7 +27,7 @@ public final class SegmentAccess
         final long[] bases = segment.directBases;
         if (bases != null)
         {
-            DirectAccess.copy(src, srcOffset, AddressSpace.ALL, bases[pe] + at, bytes);
+            DirectAccess.put(src, srcOffset, bases[pe] + at, bytes);
         }
         else
         {
@@ -42,7 +43,7 @@ public final class SegmentAccess
         final long[] bases = segment.directBases;
         if (bases != null)
         {
-            DirectAccess.copy(AddressSpace.ALL, bases[pe] + at, dest, destOffset, bytes);
+            DirectAccess.get(bases[pe] + at, dest, destOffset, bytes);
         }
         else
         {
@@ -109,6 +110,28 @@ public final class SegmentAccess
         else
         {
             segment.transport.signalAdd(pe, sigAt, value);
+        }
+    }
+
+    /** @return whether the segment's heap is mapped into this process, so that its calls make their accesses here. */
+    public static boolean mappedHere(final SymmetricSegment checked)
+    {
+        return ((HeapSegment)checked).directBases != null;
+    }
+
+    /** {@code Transport.signalUpdate}. */
+    public static void signalUpdate(final SymmetricSegment checked, final int pe, final long sigAt, final long signal,
+        final SignalOp op)
+    {
+        final HeapSegment segment = (HeapSegment)checked;
+        final long[] bases = segment.directBases;
+        if (bases != null)
+        {
+            DirectAccess.update(bases[pe] + sigAt, signal, op);
+        }
+        else
+        {
+            segment.transport.signalUpdate(pe, sigAt, signal, op);
         }
     }
 }

@@ -107,21 +107,23 @@ public final class Signals
             {
                 putSignalAcrossHeaps(data, signalled, pe, at, src, srcOffset, bytes, sigAt, signal, op);
             }
+            else if (SegmentAccess.mappedHere(dest))
+            {
+                // a heap mapped into this process: both stores made here, the signal's release store (or atomic
+                // add) after the payload's, each address one load off its own segment. The signal's address comes
+                // from the signal's segment, not from the bases the payload's store used: with one address for
+                // both, the two stores back to back, the 2-PE SET ping-pong ran ~10% slower on the project's Intel
+                // VM (probe, ratio to the raw floor per job: 1.12 against 1.02 over 8 jobs each; 1.14-1.19
+                // against 1.02-1.04 in 24 before), why not known (no performance counters in the VM). This way
+                // the ping-pong matched the transport's two calls (18 jobs each: SET 0.99 and ADD 1.05 against
+                // 1.02 and 1.04) at ~0.8 ns less per call in JMH (alternation forks: -0.46 to 1.27 ns over raw
+                // against 1.65 to 2.14)
+                SegmentAccess.put(dest, pe, at, src, srcOffset, bytes);
+                SegmentAccess.signalUpdate(sig, pe, sigAt, signal, op);
+            }
             else if (data.deliversOnReturn())
             {
-                // the payload is in the target's memory when put returns, and the signal's release store (or
-                // atomic add) comes after it. Two calls rather than the transport's putSignal, for the 2-PE
-                // ping-pong's sake: C2 then works the signal word's address out again after the payload's store
-                // (the second call's receiver is another local to it, so it reloads the heap bases), and the
-                // signal store issues a few cycles after the payload's. With one address computation for both,
-                // the two stores back to back, the put-with-signal ping-pong ran ~10% slower on the project's
-                // Intel VM (probe, 2-PE SET, ratio to the raw floor per job: medians 1.14-1.19 against 1.02-1.04
-                // in 24 paired jobs); the raw loop with a short delay between its two stores gained ~4% too. Why
-                // the close pair is slower is not known (no performance counters in the VM). Through the transport,
-                // not SegmentAccess, as at 1807242: with the payload's store by the segment's own access the SET
-                // ping-pong ran 1.12x its floor in one suite run, against 1.02-1.06x in the three runs of 1807242,
-                // and with it through the transport 1.08-1.11x in two; not told apart from this VM's drift, so the
-                // store pair is left as it was measured
+                // the payload is in the target's memory when put returns, and the signal's update comes after it
                 data.put(pe, at, src, srcOffset, bytes);
                 signalled.signalUpdate(pe, sigAt, signal, op);
             }

@@ -1,5 +1,6 @@
 package io.ishmem.core.heap;
 
+import io.ishmem.SignalOp;
 import io.ishmem.core.transport.Transport;
 import io.ishmem.core.transport.shm.ShmTransport;
 import org.junit.jupiter.api.Test;
@@ -13,6 +14,8 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SegmentAccessTest
 {
@@ -54,6 +57,11 @@ class SegmentAccessTest
             SegmentAccess.signalAdd(segment, 1, at + 128, 2);
             assertEquals(42, heaps[1].get(ValueLayout.JAVA_LONG, at + 128));
             assertEquals(0, heaps[0].get(ValueLayout.JAVA_LONG, at + 128), "PE 0's signal written");
+            SegmentAccess.signalUpdate(segment, 1, at + 136, 5, SignalOp.SET);
+            SegmentAccess.signalUpdate(segment, 1, at + 136, 4, SignalOp.ADD);
+            assertEquals(9, heaps[1].get(ValueLayout.JAVA_LONG, at + 136));
+            assertEquals(0, heaps[0].get(ValueLayout.JAVA_LONG, at + 136), "PE 0's signal written");
+            assertTrue(SegmentAccess.mappedHere(segment));
         }
     }
 
@@ -83,8 +91,10 @@ class SegmentAccessTest
             assertEquals(7L, SegmentAccess.loadAcquire(segment, at, Long.BYTES));
             SegmentAccess.signalSet(segment, 1, at, 1);
             SegmentAccess.signalAdd(segment, 1, at, 1);
-            assertEquals(List.of("put", "get", "p", "g", "loadAcquire", "signalSet", "signalAdd"),
+            SegmentAccess.signalUpdate(segment, 1, at, 1, SignalOp.ADD);
+            assertEquals(List.of("put", "get", "p", "g", "loadAcquire", "signalSet", "signalAdd", "signalUpdate"),
                 calls);
+            assertFalse(SegmentAccess.mappedHere(segment));
             assertEquals(0, heaps[1].get(ValueLayout.JAVA_LONG, at), "a heap not mapped here was written directly");
         }
     }

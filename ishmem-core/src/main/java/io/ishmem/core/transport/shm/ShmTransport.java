@@ -38,7 +38,7 @@ public final class ShmTransport implements Transport
         this.bases = new long[heaps.length];
         for (int pe = 0; pe < heaps.length; pe++)
         {
-            bases[pe] = AddressSpace.addressOf(heaps[pe]);
+            bases[pe] = DirectAccess.base(heaps[pe]);
         }
         this.localBase = bases[myPe];
     }
@@ -136,25 +136,25 @@ public final class ShmTransport implements Transport
     @Override
     public void put(final int pe, final long destAt, final MemorySegment src, final long srcOffset, final long bytes)
     {
-        DirectAccess.copy(src, srcOffset, MEMORY, bases[pe] + destAt, bytes);
+        DirectAccess.put(src, srcOffset, bases[pe] + destAt, bytes);
     }
 
     @Override
     public void get(final MemorySegment dest, final long destOffset, final int pe, final long srcAt, final long bytes)
     {
-        DirectAccess.copy(MEMORY, bases[pe] + srcAt, dest, destOffset, bytes);
+        DirectAccess.get(bases[pe] + srcAt, dest, destOffset, bytes);
     }
 
     @Override
     public void putFromHeap(final int pe, final long destAt, final long srcAt, final long bytes)
     {
-        DirectAccess.copy(MEMORY, localBase + srcAt, MEMORY, bases[pe] + destAt, bytes);
+        DirectAccess.copy(localBase + srcAt, bases[pe] + destAt, bytes);
     }
 
     @Override
     public void getIntoHeap(final long destAt, final int pe, final long srcAt, final long bytes)
     {
-        DirectAccess.copy(MEMORY, bases[pe] + srcAt, MEMORY, localBase + destAt, bytes);
+        DirectAccess.copy(bases[pe] + srcAt, localBase + destAt, bytes);
     }
 
     // p and g: opaque, see DirectAccess
@@ -189,7 +189,7 @@ public final class ShmTransport implements Transport
         final long bytes, final long sigAt, final long signal, final SignalOp op)
     {
         final long base = bases[pe];
-        DirectAccess.copy(src, srcOffset, MEMORY, base + destAt, bytes);
+        DirectAccess.put(src, srcOffset, base + destAt, bytes);
         DirectAccess.update(base + sigAt, signal, op);
     }
 
@@ -198,7 +198,7 @@ public final class ShmTransport implements Transport
         final long sigAt, final long signal, final SignalOp op)
     {
         final long base = bases[pe];
-        DirectAccess.copy(MEMORY, localBase + srcAt, MEMORY, base + destAt, bytes);
+        DirectAccess.copy(localBase + srcAt, base + destAt, bytes);
         DirectAccess.update(base + sigAt, signal, op);
     }
 
