@@ -4,9 +4,9 @@
 # oshm_coll with Open MPI's oshcc when it is installed (so OpenSHMEM's tails, collectives and atomics are
 # measured in the same run), runs the multi-PE bench tool (library beside the raw floor: table.md,
 # results.csv, PNG plots; then the tails phase: tails.md, tails.csv, tail_*.png; then the coll phase:
-# coll.md, coll.csv, coll_*.png) and then JMH: every class but CallPathBenchmark as JMH runs them (jmh.txt,
-# jmh.csv), then CallPathBenchmark's paths each timed next to its raw twin, round by round (CallPathPairs:
-# callpath.md, callpath.csv).
+# coll.md, coll.csv, coll_*.png) and then JMH: every class but the call paths' as JMH runs them (jmh.txt,
+# jmh.csv), then the call paths each against its raw twin, the two taking turns in one fork, round by round
+# (CallPathPairs over CallPathAlternation: callpath.md, callpath.csv).
 # Output: bench-results/<timestamp>/ (or $OUT). Extra arguments go to the bench tool (--rounds N, --quick,
 # --only suite|tails|coll). SKIP_JMH=1 skips JMH. PUBLISH=1 copies the tables, CSVs, plots and JMH results
 # into docs/performance/.
@@ -39,7 +39,7 @@ fi
 cp="ishmem-bench/target/classes:ishmem-bench/target/lib/*"
 "$JAVA_HOME/bin/java" -cp "$cp" io.ishmem.bench.BenchSuite --out "$out" "${args[@]}" "$@"
 if [ -z "${SKIP_JMH:-}" ]; then
-  "$JAVA_HOME/bin/java" -cp "$cp" org.openjdk.jmh.Main -e 'CallPathBenchmark' -rf csv -rff "$out/jmh.csv" \
+  "$JAVA_HOME/bin/java" -cp "$cp" org.openjdk.jmh.Main -e 'CallPath(Benchmark|Alternation)' -rf csv -rff "$out/jmh.csv" \
     > "$out/jmh.txt" 2>&1
   sed -n '/^Benchmark/,$p' "$out/jmh.txt"
   "$JAVA_HOME/bin/java" -cp "$cp" io.ishmem.bench.jmh.CallPathPairs --out "$out" > "$out/callpath.txt" 2>&1

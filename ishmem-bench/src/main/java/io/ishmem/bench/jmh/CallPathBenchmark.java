@@ -1,20 +1,13 @@
 package io.ishmem.bench.jmh;
 
 import io.ishmem.Cmp;
-import io.ishmem.Ishmem;
 import io.ishmem.SignalOp;
-import io.ishmem.SymmetricSegment;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 
 /**
@@ -27,39 +20,8 @@ import java.lang.invoke.VarHandle;
 // fork, and one fork does not settle a 2-ns budget (putSignal SET 5.84 ns in the one fork of the 2026-11-28 run,
 // 3.96 +- 0.05 over five forks right after)
 @Fork(3)
-public class CallPathBenchmark extends AsLaunchedPe
+public class CallPathBenchmark extends OnePeCallPaths
 {
-    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
-
-    private Ishmem shmem;
-    private SymmetricSegment dest;
-    private SymmetricSegment sig;
-    private MemorySegment src;
-    private MemorySegment rawDest;
-    private MemorySegment rawSig;
-    private Arena arena;
-    private long value;
-
-    @Setup(Level.Trial)
-    public void setUp()
-    {
-        System.setProperty("ishmem.symmetric.size", "16M");
-        shmem = Ishmem.init();
-        dest = shmem.malloc(1024);
-        sig = shmem.calloc(1, ValueLayout.JAVA_LONG);
-        arena = Arena.ofShared();
-        src = arena.allocate(1024, 64);
-        rawDest = dest.peerView(0).orElseThrow();
-        rawSig = sig.peerView(0).orElseThrow();
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown()
-    {
-        shmem.close();
-        arena.close();
-    }
-
     @Benchmark
     public void put8()
     {

@@ -21,23 +21,23 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@link CallPathBenchmark}'s library paths, each against the raw operation it ends in, timed as pairs: every
- * round runs one fork of each, the library's next to its raw twin, which goes first alternating from round to
- * round, and a path's cost over raw is the median over the rounds of its round's difference. JMH's own order
- * (by name, all forks of one benchmark, then the next) put a path and its twin minutes apart, and on a VM whose
- * speed drifts a path's excess over raw moved by up to 3.6 ns between two runs of one code: more than the 2-ns
- * budget it is measured against. Writes callpath.md and callpath.csv.
+ * {@link CallPathBenchmark}'s library paths, each against the raw operation it ends in, timed in pairs by
+ * {@link CallPathAlternation}: every round runs one fork per path, in which the path and its raw twin take turns
+ * iteration by iteration; a round's difference is the median of the library's iterations less the median of the
+ * raw ones, and a path's cost over raw is the median over the rounds. Forks of the two, even back to back, were
+ * not enough: on the project's VM the machine's speed moves between two levels from one second to the next, and a
+ * path's excess over raw moved from -1.4 to 5.6 ns between rounds, more than the 2-ns budget it is measured
+ * against. Writes callpath.md and callpath.csv.
  * <p>
- * Usage: {@code CallPathPairs --out DIR [--rounds N] [--raw NAME,...]}: {@code --raw} runs only the pairs of those
- * raw operations.
+ * Usage: {@code CallPathPairs --out DIR [--rounds N] [--paths NAME,...]}: {@code --paths} runs only those paths.
  */
 public final class CallPathPairs
 {
     /** The budget: what a call path may cost over its raw operation. */
     static final double BUDGET_NS = 2.0;
 
-    /** Each raw operation and the library paths that end in it. */
-    static final Map<String, List<String>> PAIRS = pairs();
+    /** Each library path, by its benchmark's name, and the raw operation it ends in (CallPathBenchmark's name). */
+    static final Map<String, String> PAIRS = pairs();
 
     private CallPathPairs()
     {
@@ -47,16 +47,16 @@ public final class CallPathPairs
     {
         Path out = null;
         int rounds = 5;
-        Map<String, List<String>> pairs = PAIRS;
+        Map<String, String> pairs = PAIRS;
         for (int i = 0; i < args.length; i++)
         {
             switch (args[i])
             {
                 case "--out" -> out = Path.of(value(args, ++i, "--out"));
                 case "--rounds" -> rounds = rounds(value(args, ++i, "--rounds"));
-                case "--raw" -> pairs = only(value(args, ++i, "--raw"));
+                case "--paths" -> pairs = only(value(args, ++i, "--paths"));
                 default -> throw new IllegalArgumentException("unknown argument " + args[i] +
-                    " (usage: CallPathPairs --out DIR [--rounds N] [--raw NAME,...])");
+                    " (usage: CallPathPairs --out DIR [--rounds N] [--paths NAME,...])");
             }
         }
         if (out == null)
@@ -67,9 +67,12 @@ public final class CallPathPairs
         final PairedScores scores = new PairedScores(pairs, BUDGET_NS);
         for (int round = 1; round <= rounds; round++)
         {
-            for (final Map.Entry<String, List<String>> pair : pairs.entrySet())
+            for (final String path : pairs.keySet())
             {
-                scores.addRound(pair.getKey(), round(round, pair.getKey(), pair.getValue()));
+                final double[] turns = fork(path);
+                scores.addRound(path, turns[0], turns[1]);
+                System.out.printf(Locale.ROOT, "round %d %s library %.3f ns raw %.3f ns%n", round, path, turns[0],
+                    turns[1]);
             }
         }
         final String table = scores.markdown();
@@ -78,37 +81,15 @@ public final class CallPathPairs
         Files.writeString(out.resolve("callpath.csv"), scores.csv());
     }
 
-    /** One fork of the raw operation and of each of its paths: the raw first in odd rounds, last in even ones. */
-    private static Map<String, Double> round(final int round, final String raw, final List<String> paths)
-        throws RunnerException
-    {
-        final List<String> order = new ArrayList<>();
-        order.add(raw);
-        order.addAll(paths);
-        if (round % 2 == 0)
-        {
-            Collections.reverse(order);
-        }
-        final Map<String, Double> scores = new LinkedHashMap<>();
-        for (final String name : order)
-        {
-            final double score = fork(name);
-            scores.put(name, score);
-            System.out.printf(Locale.ROOT, "round %d %s %.3f ns%n", round, name, score);
-        }
-        return scores;
-    }
-
     /**
-     * One fork of one benchmark, with the JMH settings its class declares but the fork count: the median of its
-     * measured iterations, where JMH's score is their mean. On the project's VM one iteration in a few runs 2-4
-     * times slower than the rest of its fork (a copy and a release store: 7.9 +- 39.6 ns over three iterations),
-     * and a mean carries that into the difference it is meant to resolve.
+     * One fork of a path's alternation: the medians of the library's measured iterations and of the raw ones (a
+     * median, where JMH's score is the mean of them all: one iteration in a few runs 2-4 times slower than the rest
+     * of its fork, and a mean carries that into the difference it is meant to resolve).
      */
-    private static double fork(final String name) throws RunnerException
+    private static double[] fork(final String path) throws RunnerException
     {
         final Options options = new OptionsBuilder()
-            .include(CallPathBenchmark.class.getName().replace(".", "\\.") + "\\." + name + "$")
+            .include(CallPathAlternation.class.getName().replace(".", "\\.") + "\\." + path + "$")
             .forks(1)
             .verbosity(VerboseMode.SILENT)
             .build();
@@ -121,41 +102,59 @@ public final class CallPathPairs
                 iterations.add(iteration.getPrimaryResult().getScore());
             }
         }
-        System.out.printf(Locale.ROOT, "  %s iterations %s%n", name, iterations);
-        return Spread.of(iterations).median();
+        System.out.printf(Locale.ROOT, "  %s iterations, library and raw in turn %s%n", path, iterations);
+        return turns(iterations);
     }
 
-    private static Map<String, List<String>> pairs()
+    /** @return the medians of the library's and of the raw operation's iterations, in that order. */
+    static double[] turns(final List<Double> iterations)
     {
-        final Map<String, List<String>> pairs = new LinkedHashMap<>();
-        pairs.put("rawCopy8", List.of("put8"));
-        pairs.put("rawCopy8FullFence", List.of("put8Quiet"));
-        pairs.put("rawOpaqueStore", List.of("pLong"));
-        pairs.put("rawCopy8ReleaseStore", List.of("putSignal8Set"));
-        pairs.put("rawGetAndAdd", List.of("signalAdd"));
-        pairs.put("rawGetAcquire", List.of("testLongSatisfied", "waitUntilSatisfied", "signalWaitUntilSatisfied"));
-        pairs.put("rawReleaseFence", List.of("barrierAll"));
+        if (iterations.size() != CallPathAlternation.MEASURED)
+        {
+            throw new IllegalStateException("an alternation fork measured " + iterations.size() +
+                " iterations, not " + CallPathAlternation.MEASURED + ": which side ran which is unknown");
+        }
+        final List<Double> library = new ArrayList<>();
+        final List<Double> raw = new ArrayList<>();
+        for (int i = 0; i < iterations.size(); i++)
+        {
+            (CallPathAlternation.libraryIteration(i) ? library : raw).add(iterations.get(i));
+        }
+        return new double[] {Spread.of(library).median(), Spread.of(raw).median()};
+    }
+
+    private static Map<String, String> pairs()
+    {
+        final Map<String, String> pairs = new LinkedHashMap<>();
+        pairs.put("put8", "rawCopy8");
+        pairs.put("put8Quiet", "rawCopy8FullFence");
+        pairs.put("pLong", "rawOpaqueStore");
+        pairs.put("putSignal8Set", "rawCopy8ReleaseStore");
+        pairs.put("signalAdd", "rawGetAndAdd");
+        pairs.put("testLongSatisfied", "rawGetAcquire");
+        pairs.put("waitUntilSatisfied", "rawGetAcquire");
+        pairs.put("signalWaitUntilSatisfied", "rawGetAcquire");
+        pairs.put("barrierAll", "rawReleaseFence");
         return Collections.unmodifiableMap(pairs);
     }
 
-    /** @return the pairs of the raw operations named, comma-separated, in the order of {@link #PAIRS}. */
-    static Map<String, List<String>> only(final String names)
+    /** @return the pairs of the paths named, comma-separated, in the order of {@link #PAIRS}. */
+    static Map<String, String> only(final String names)
     {
         final List<String> wanted = List.of(names.split(","));
-        final Map<String, List<String>> pairs = new LinkedHashMap<>();
         for (final String name : wanted)
         {
             if (!PAIRS.containsKey(name))
             {
-                throw new IllegalArgumentException("--raw: " + name + " is none of the raw operations " +
-                    PAIRS.keySet());
+                throw new IllegalArgumentException("--paths: " + name + " is none of the paths " + PAIRS.keySet());
             }
         }
-        PAIRS.forEach((raw, paths) ->
+        final Map<String, String> pairs = new LinkedHashMap<>();
+        PAIRS.forEach((path, raw) ->
         {
-            if (wanted.contains(raw))
+            if (wanted.contains(path))
             {
-                pairs.put(raw, paths);
+                pairs.put(path, raw);
             }
         });
         return pairs;

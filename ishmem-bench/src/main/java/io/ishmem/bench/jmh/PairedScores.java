@@ -9,65 +9,53 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The scores of paired forks, round by round: each library path's cost over its raw twin is taken within a round,
- * then summarised over the rounds (median and range), so a drift between rounds moves both sides of a difference.
+ * The scores of library paths and their raw twins, round by round: each path's cost over its raw operation is taken
+ * within a round (one fork, where the two took turns), then summarised over the rounds (median and range), so a
+ * drift between rounds moves both sides of a difference.
  */
 final class PairedScores
 {
-    private final Map<String, List<String>> pairs;
+    private final Map<String, String> rawOf;
     private final double budgetNs;
-    private final Map<String, List<Double>> scores = new LinkedHashMap<>();
-    private final Map<String, List<Double>> overRaw = new LinkedHashMap<>();
+    private final Map<String, List<Double>> library = new LinkedHashMap<>();
+    private final Map<String, List<Double>> raw = new LinkedHashMap<>();
 
     /**
-     * @param pairs    each raw operation's name and the library paths that end in it.
+     * @param rawOf    each library path's name and the raw operation it ends in, in the order of the report.
      * @param budgetNs what a path may cost over its raw operation.
      */
-    PairedScores(final Map<String, List<String>> pairs, final double budgetNs)
+    PairedScores(final Map<String, String> rawOf, final double budgetNs)
     {
-        this.pairs = pairs;
+        this.rawOf = rawOf;
         this.budgetNs = budgetNs;
     }
 
     /**
-     * One round of one raw operation and its paths.
+     * One round of one path.
      *
-     * @param raw   the raw operation, a key of the pairs.
-     * @param round the score of each benchmark of the pair in this round, by name: the raw one and all its paths.
+     * @param path      the library path, a key of the pairs.
+     * @param libraryNs the path's score in this round.
+     * @param rawNs     its raw operation's score in the same round.
      */
-    void addRound(final String raw, final Map<String, Double> round)
+    void addRound(final String path, final double libraryNs, final double rawNs)
     {
-        final List<String> paths = pairs.get(raw);
-        if (paths == null)
+        if (!rawOf.containsKey(path))
         {
-            throw new IllegalArgumentException("raw: " + raw + " is none of the pairs' raw operations " +
-                pairs.keySet());
+            throw new IllegalArgumentException("path: " + path + " is none of the paired paths " + rawOf.keySet());
         }
-        final Double rawScore = round.get(raw);
-        if (rawScore == null)
+        if (!Double.isFinite(libraryNs) || !Double.isFinite(rawNs))
         {
-            throw new IllegalArgumentException("round: no score for the raw operation " + raw);
+            throw new IllegalArgumentException("round of " + path + ": scores must be finite, got library " +
+                libraryNs + " and raw " + rawNs);
         }
-        for (final String path : paths)
-        {
-            if (!round.containsKey(path))
-            {
-                throw new IllegalArgumentException("round: no score for " + path + ", a path of " + raw);
-            }
-        }
-        scores.computeIfAbsent(raw, n -> new ArrayList<>()).add(rawScore);
-        for (final String path : paths)
-        {
-            final double score = round.get(path);
-            scores.computeIfAbsent(path, n -> new ArrayList<>()).add(score);
-            overRaw.computeIfAbsent(path, n -> new ArrayList<>()).add(score - rawScore);
-        }
+        library.computeIfAbsent(path, n -> new ArrayList<>()).add(libraryNs);
+        raw.computeIfAbsent(path, n -> new ArrayList<>()).add(rawNs);
     }
 
     /** @return the path's cost over its raw operation: median and range of the rounds' differences. */
     Spread overRaw(final String path)
     {
-        return Spread.of(overRaw.getOrDefault(path, List.of()));
+        return Spread.of(differences(path));
     }
 
     /** @return whether the median of the path's rounds lies within the budget (false if it has none). */
@@ -77,25 +65,35 @@ final class PairedScores
         return !over.isEmpty() && over.median() <= budgetNs;
     }
 
+    private List<Double> differences(final String path)
+    {
+        final List<Double> lib = library.getOrDefault(path, List.of());
+        final List<Double> twin = raw.getOrDefault(path, List.of());
+        final List<Double> over = new ArrayList<>(lib.size());
+        for (int i = 0; i < lib.size(); i++)
+        {
+            over.add(lib.get(i) - twin.get(i));
+        }
+        return over;
+    }
+
     String markdown()
     {
         final StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "Call paths against their raw operation: JMH average time (ns/op), " +
-            "one fork of each per round, a path next to its raw twin; over raw = median and range of the rounds' " +
-            "differences; budget %.1f ns%n%n", budgetNs));
+            "one fork per path and round in which the path and its raw twin take turns, iteration by iteration; " +
+            "library and raw = medians over the rounds; over raw = median and range of the rounds' differences; " +
+            "budget %.1f ns%n%n", budgetNs));
         md.append("| call path | library | raw operation | raw | over raw | rounds' range | rounds | within budget |\n");
         md.append("|---|---:|---|---:|---:|---|---:|---|\n");
-        for (final Map.Entry<String, List<String>> pair : pairs.entrySet())
+        for (final Map.Entry<String, String> pair : rawOf.entrySet())
         {
-            final Spread raw = Spread.of(scores.getOrDefault(pair.getKey(), List.of()));
-            for (final String path : pair.getValue())
-            {
-                final Spread over = overRaw(path);
-                md.append(String.format(Locale.ROOT, "| %s | %.2f | %s | %.2f | %.2f | %.2f to %.2f | %d | %s |%n",
-                    path, Spread.of(scores.getOrDefault(path, List.of())).median(), pair.getKey(), raw.median(),
-                    over.median(), over.min(), over.max(), overRaw.getOrDefault(path, List.of()).size(),
-                    withinBudget(path) ? "yes" : "**no**"));
-            }
+            final String path = pair.getKey();
+            final Spread over = overRaw(path);
+            md.append(String.format(Locale.ROOT, "| %s | %.2f | %s | %.2f | %.2f | %.2f to %.2f | %d | %s |%n",
+                path, Spread.of(library.getOrDefault(path, List.of())).median(), pair.getValue(),
+                Spread.of(raw.getOrDefault(path, List.of())).median(), over.median(), over.min(), over.max(),
+                library.getOrDefault(path, List.of()).size(), withinBudget(path) ? "yes" : "**no**"));
         }
         return md.toString();
     }
@@ -103,17 +101,15 @@ final class PairedScores
     String csv()
     {
         final StringBuilder csv = new StringBuilder("path,raw,round,library_ns,raw_ns,over_raw_ns\n");
-        for (final Map.Entry<String, List<String>> pair : pairs.entrySet())
+        for (final Map.Entry<String, String> pair : rawOf.entrySet())
         {
-            final List<Double> raw = scores.getOrDefault(pair.getKey(), List.of());
-            for (final String path : pair.getValue())
+            final String path = pair.getKey();
+            final List<Double> lib = library.getOrDefault(path, List.of());
+            final List<Double> over = differences(path);
+            for (int i = 0; i < lib.size(); i++)
             {
-                final List<Double> library = scores.getOrDefault(path, List.of());
-                for (int i = 0; i < library.size(); i++)
-                {
-                    csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.4f,%.4f,%.4f%n", path, pair.getKey(), i + 1,
-                        library.get(i), raw.get(i), overRaw.get(path).get(i)));
-                }
+                csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.4f,%.4f,%.4f%n", path, pair.getValue(), i + 1,
+                    lib.get(i), raw.get(path).get(i), over.get(i)));
             }
         }
         return csv.toString();
