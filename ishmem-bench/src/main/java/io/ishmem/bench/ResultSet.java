@@ -32,7 +32,7 @@ final class ResultSet
          * @return ours against the floor: the paired ratio where there is one, else the ratio of the two medians.
          *         The pair suite times both in every round, sample by sample interleaved, and on the project's VM
          *         a whole round can run in another regime of the machine (put-with-signal's floor 149 ns in one
-         *         round, 266 in another): the medians over the rounds of ours and of the floor then come from
+         *         round, 229 in another): the medians over the rounds of ours and of the floor then come from
          *         different rounds, and their ratio carries the regime's change (put-with-signal SET 1.14x, where
          *         the rounds' own ratios had a median of 1.06x).
          */

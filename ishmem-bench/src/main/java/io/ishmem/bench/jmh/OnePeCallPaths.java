@@ -12,9 +12,10 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 
 /**
- * What the call-path benchmarks work on: a job of one PE, a data segment and a signal word in its heap, the same
- * two as raw segments (the PE's own view of its heap), and a local source buffer. Fields of the benchmark itself,
- * so a library path and its raw twin each reach theirs in one load.
+ * What the one-PE call-path benchmarks (CallPathBenchmark, CallPathAlternation, SizedPutBenchmark) work on: a job
+ * of one PE, a data segment and a signal word in its heap, the same two as raw segments (the PE's own view of its
+ * heap), and a local source buffer. Fields of the benchmark itself, so a library path and its raw twin each reach
+ * theirs in one load.
  */
 public abstract class OnePeCallPaths extends AsLaunchedPe
 {

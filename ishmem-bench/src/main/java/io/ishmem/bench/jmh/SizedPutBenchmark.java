@@ -1,17 +1,11 @@
 package io.ishmem.bench.jmh;
 
-import io.ishmem.Ishmem;
-import io.ishmem.SymmetricSegment;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.VarHandle;
 
@@ -21,36 +15,12 @@ import java.lang.invoke.VarHandle;
  * small messages costs over the copy it stands for.
  */
 @State(Scope.Benchmark)
-public class SizedPutBenchmark extends AsLaunchedPe
+public class SizedPutBenchmark extends OnePeCallPaths
 {
     private static final int STREAM = 256;
 
     @Param({"8", "64", "1024"})
     private long size;
-
-    private Ishmem shmem;
-    private SymmetricSegment dest;
-    private MemorySegment src;
-    private MemorySegment rawDest;
-    private Arena arena;
-
-    @Setup(Level.Trial)
-    public void setUp()
-    {
-        System.setProperty("ishmem.symmetric.size", "16M");
-        shmem = Ishmem.init();
-        dest = shmem.malloc(1024);
-        arena = Arena.ofShared();
-        src = arena.allocate(1024, 64);
-        rawDest = dest.peerView(0).orElseThrow();
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown()
-    {
-        shmem.close();
-        arena.close();
-    }
 
     @Benchmark
     public void put()
