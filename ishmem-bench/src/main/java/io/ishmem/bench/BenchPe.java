@@ -41,7 +41,7 @@ public final class BenchPe
         this.nPes = shmem.nPes();
         this.scale = scale;
         // asked once: availableProcessors reads the affinity mask and cgroup limits, far too slow for a spin loop
-        this.oversubscribed = nPes > Runtime.getRuntime().availableProcessors();
+        this.oversubscribed = JobCpus.oversubscribed(nPes);
         this.samples = new Samples(Math.max(20, (int)(2000 * scale)));
         this.teams = new TeamPhases(shmem, scale, samples);
         this.pingPongs = new PingPongs(shmem, samples.capacity());

@@ -22,6 +22,8 @@ final class TeamPhases
     private static final int FLOOR_WARMUPS = 10;
     /** Where a PE's median and the slowest one sit in the phase's words ({@link WarmupClock} uses word 0). */
     private static final long MEDIANS_OFFSET = 256;
+    /** Where PE 0 publishes the split samples' start instants ({@link CommonStart}): two words. */
+    private static final long START_OFFSET = MEDIANS_OFFSET + 2 * Long.BYTES;
 
     private final Ishmem shmem;
     private final int me;
@@ -59,16 +61,18 @@ final class TeamPhases
 
     /**
      * splitStrided of WORLD into a team of every other PE, timed alone; floor: two barrierAll, which the issue
-     * on hot paths (14) set as a split's budget.
+     * on hot paths (14) set as a split's budget. Each sample of both starts at one instant on every PE
+     * ({@link CommonStart}).
      */
     void teamSplit(final int round, final SymmetricSegment words)
     {
         final int count = Math.min(samples.capacity(), Math.max(20, (int)(4000 * scale)));
         final Team world = shmem.teamWorld();
-        warmSplits(world, words);
+        final CommonStart start = new CommonStart(shmem, words.slice(START_OFFSET, 2 * Long.BYTES));
+        warmSplits(world, words, start);
         shmem.barrierAll();
         samples.reset();
-        splitLoop(world, count);
+        splitLoop(world, count, start);
         report(round, Report.LIBRARY, "team_split_" + nPes + "pes", slowestMedian(words));
         // the floor's loop is warmed up too, or it runs interpreted: a loop of a few thousand turns, entered a few
         // times a job, is compiled by neither tier, which costs each sample some 50 ns at 2 PEs
@@ -76,11 +80,11 @@ final class TeamPhases
         {
             shmem.barrierAll();
             samples.reset();
-            twoBarriersLoop(count);
+            twoBarriersLoop(count, start);
         }
         shmem.barrierAll();
         samples.reset();
-        twoBarriersLoop(count);
+        twoBarriersLoop(count, start);
         report(round, Report.FLOOR, "team_split_" + nPes + "pes", slowestMedian(words));
         shmem.barrierAll();
     }
@@ -100,16 +104,16 @@ final class TeamPhases
     }
 
     /**
-     * {@code count} splits, each timed alone from a barrier; the new team is destroyed outside the sample. Without
-     * the barrier, a PE outside the new team went on to the next split while the members destroyed theirs (a sync of
-     * the new team), and its sample took in that destroy: the slowest PE's split at 8 PEs measured two barriers.
+     * {@code count} splits, each timed alone from a barrier and a common start; the new team is destroyed outside
+     * the sample. Without the barrier, a PE outside the new team went on to the next split while the members
+     * destroyed theirs (a sync of the new team), and its sample took in that destroy: the slowest PE's split at 8 PEs
+     * measured two barriers.
      */
-    private void splitLoop(final Team world, final int count)
+    private void splitLoop(final Team world, final int count, final CommonStart start)
     {
         for (int s = 0; s < count; s++)
         {
-            shmem.barrierAll();
-            final long startNs = System.nanoTime();
+            final long startNs = start.await();
             final Team half = world.splitStrided(0, 2, (nPes + 1) / 2);
             samples.add(System.nanoTime() - startNs);
             half.destroy();
@@ -117,15 +121,14 @@ final class TeamPhases
     }
 
     /**
-     * The split's floor: {@code count} samples of two barriers, each timed from a barrier as a split is, compiled
-     * apart from the split's loop.
+     * The split's floor: {@code count} samples of two barriers, each timed from a barrier and a common start as a
+     * split is, compiled apart from the split's loop.
      */
-    private void twoBarriersLoop(final int count)
+    private void twoBarriersLoop(final int count, final CommonStart start)
     {
         for (int s = 0; s < count; s++)
         {
-            shmem.barrierAll();
-            final long startNs = System.nanoTime();
+            final long startNs = start.await();
             shmem.barrierAll();
             shmem.barrierAll();
             samples.add(System.nanoTime() - startNs);
@@ -139,7 +142,7 @@ final class TeamPhases
      * C2 compiles it again, some 200 ms later on cores the PEs keep busy. PE 0 decides after each batch and tells
      * the others, so every PE makes the same number of splits.
      */
-    private void warmSplits(final Team world, final SymmetricSegment words)
+    private void warmSplits(final Team world, final SymmetricSegment words, final CommonStart start)
     {
         reset(words);
         final WarmupClock clock = new WarmupClock(shmem, words, SPLIT_WARMUP_NS);
@@ -147,7 +150,7 @@ final class TeamPhases
         {
             // through the measured loop itself, so that C2 compiles it as well as the split
             samples.reset();
-            splitLoop(world, Math.min(SPLIT_WARMUP_BATCH, samples.capacity()));
+            splitLoop(world, Math.min(SPLIT_WARMUP_BATCH, samples.capacity()), start);
         }
         while (clock.goOn());
     }
