@@ -12,7 +12,7 @@ import java.lang.foreign.ValueLayout;
  *
  * <p>A sample started by a barrier alone starts each PE when it leaves that barrier, and the last PE to arrive
  * leaves it first, a cross-core transfer before the others. Who arrives last is set by what the loop did before: in
- * a loop of 2-PE splits, the member of the new team destroys it outside the sample and arrives last every time, so
+ * a loop of 2-PE splits, the member of the new team destroys it outside the sample and arrives last, so
  * its split was timed from a head start of a whole transfer (260 ns of 650 on the project's AMD VM) while two
  * barriers, whose loop leaves both PEs together, were timed without one. From a common instant both are timed from
  * the same start.
@@ -64,12 +64,13 @@ final class CommonStart
         // the instants take turns in two words: PE 0 writes one only after the barrier of the start before, which
         // every PE reached after its read of the start before that, from this word
         final long index = starts++ & 1;
+        final long set = pe0 ? System.nanoTime() + AHEAD_NS : 0;
         if (pe0)
         {
-            words.local().setAtIndex(ValueLayout.JAVA_LONG, index, System.nanoTime() + AHEAD_NS);
+            words.local().setAtIndex(ValueLayout.JAVA_LONG, index, set);
         }
         shmem.barrierAll();
-        final long at = pe0 ? words.local().getAtIndex(ValueLayout.JAVA_LONG, index) : shmem.gLong(words, index, 0);
+        final long at = pe0 ? set : shmem.gLong(words, index, 0);
         while (System.nanoTime() < at)
         {
             Thread.onSpinWait();
